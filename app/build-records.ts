@@ -1,0 +1,64 @@
+/**
+ * The records a build writes and the edge and the client read. Each shape is defined once
+ * here; every reader validates what it reads (KV values are input like any other).
+ */
+import { z } from 'zod';
+import { Footer, Locale, NavLink, Page } from './content/schema';
+import { RouteMatcher } from './route-rules';
+
+export const BuildId = z.string().regex(/^[a-f0-9]{16}$/, 'Must be 16 lowercase hex digits');
+export type BuildId = z.infer<typeof BuildId>;
+
+/** `builds/latest.json`: which build is live. */
+export const BuildRecord = z.object({ id: BuildId, timestamp: z.number().int().nonnegative() });
+export type BuildRecord = z.infer<typeof BuildRecord>;
+
+/** `builds/meta/{id}.json`: what the client needs to navigate (spec §3/§7). */
+export const AppManifest = z.object({
+  id: BuildId,
+  timestamp: z.number().int().nonnegative(),
+  matcher: RouteMatcher,
+  prerendered: z.array(z.string()),
+});
+export type AppManifest = z.infer<typeof AppManifest>;
+
+/** The site-wide parts of a page in one locale: header, footer, language switcher. */
+export const Chrome = z.object({
+  siteName: z.string(),
+  origin: z.string(),
+  defaultLocale: z.string(),
+  locale: Locale,
+  locales: z.array(Locale),
+  navigation: z.array(NavLink),
+  footer: Footer,
+  gtmId: z.string().optional(),
+});
+export type Chrome = z.infer<typeof Chrome>;
+
+/** What the client needs to render one page without the server. */
+export const Payload = z.object({
+  path: z.string(),
+  page: Page,
+  chrome: Chrome,
+  /** set when this URL shows another page's content (`/` showing the default locale home) */
+  canonicalPath: z.string().optional(),
+});
+export type Payload = z.infer<typeof Payload>;
+
+/** Worker-only index of a build: where each page's payload is, and each locale's chrome. */
+export const BuildIndex = z.object({
+  id: BuildId,
+  /** page path -> content hash of its payload record */
+  pages: z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/)),
+  chrome: z.record(z.string(), Chrome),
+  defaultLocale: z.string(),
+});
+export type BuildIndex = z.infer<typeof BuildIndex>;
+
+/** The client bundle's entry files, baked into the worker so it always links its own assets. */
+export const ClientAssets = z.object({
+  entry: z.string(),
+  css: z.array(z.string()),
+  preload: z.array(z.string()),
+});
+export type ClientAssets = z.infer<typeof ClientAssets>;

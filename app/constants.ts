@@ -1,0 +1,52 @@
+/**
+ * Numbers the product specification fixes, in one place, with their units in the name.
+ * Section numbers refer to the specification the product was derived from.
+ */
+
+/** §4/§9: the client compares its build with the latest build this often. */
+export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
+
+/** §4/§9: a chunk-load reload for the same path is not repeated within this window. */
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+
+/** §4/§9: the manifest is prefetched this long after the browser becomes idle. */
+export const MANIFEST_PREFETCH_DELAY_MS = 1_000;
+
+/** §4/§9: the page head is updated this long after a route change. */
+export const HEAD_UPDATE_DELAY_MS = 100;
+
+/** §7: GET requests are retried once on these statuses. */
+export const FETCH_RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
+export const FETCH_RETRY_COUNT = 1;
+
+/** §9: lazy images. */
+export const LAZY_IMAGE_PRELOAD_VIEWPORT_RATIO = 1.2;
+export const LAZY_IMAGE_MAX_ATTEMPTS = 3;
+export const LAZY_IMAGE_CACHE_SIZE = 200;
+export const LAZY_IMAGE_CHECK_THROTTLE_MS = 200;
+
+/** §9: touch gestures (distances in CSS pixels). */
+export const GESTURE_TAP_TOLERANCE_PX = 10;
+export const GESTURE_SWIPE_TOLERANCE_PX = 30;
+export const GESTURE_HOLD_MS = 400;
+export const GESTURE_LONG_TAP_MS = 400;
+
+/** Content model: URL paths are at most this many segments deep. */
+export const MAX_PATH_DEPTH = 8;
+/** Content model: sections nest at most this deep. */
+export const MAX_SECTION_DEPTH = 4;
+
+/**
+ * The edge keeps the current build id in isolate memory this long before asking KV again.
+ * KV itself is eventually consistent for about 60 s, so a few seconds more costs nothing.
+ */
+export const BUILD_POINTER_TTL_MS = 5_000;
+
+/** Longest request path the worker will look at; longer paths cannot be content (8 segments). */
+export const MAX_REQUEST_PATH_CHARS = 1_024;
+
+/** Cache lifetimes, in seconds, for what the worker serves. */
+export const IMMUTABLE_MAX_AGE_S = 31_536_000;
+export const STALE_PAYLOAD_MAX_AGE_S = 60;
+export const PAGE_MAX_AGE_S = 60;
+export const NOT_PUBLISHED_RETRY_AFTER_S = 30;

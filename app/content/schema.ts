@@ -1,0 +1,318 @@
+/**
+ * The content contract (shared/content-model.md) as zod schemas. The build validates every
+ * content file with these, the editor preview validates live documents with them, and the
+ * worker and client render the inferred types.
+ */
+import { z } from 'zod';
+import { MAX_SECTION_DEPTH } from '../constants';
+import { GTM_ID_RE, parseRuleString } from '../validation/rule-string';
+import { isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref, isSafeRichTextHref } from '../urls';
+
+const nonEmpty = z.string().trim().min(1, 'Must not be empty');
+const anchorId = z.string().regex(/^[a-z0-9-]+$/, 'Must be lowercase letters, digits and hyphens');
+
+export const Href = z.string().refine(isSafeHref, 'Must be an internal path (/...) or an http(s) URL');
+
+// ---------------------------------------------------------------- rich text
+
+export const Mark = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bold') }),
+  z.object({ type: z.literal('italic') }),
+  z.object({ type: z.literal('underline') }),
+  z.object({ type: z.literal('strike') }),
+  z.object({ type: z.literal('code') }),
+  z.object({
+    type: z.literal('link'),
+    attrs: z.object({
+      href: z.string().refine(isSafeRichTextHref, 'Must be an internal path, an http(s) URL, mailto: or tel:'),
+    }),
+  }),
+]);
+export type Mark = z.infer<typeof Mark>;
+
+export const TextNode = z.object({ type: z.literal('text'), text: z.string(), marks: z.array(Mark).optional() });
+export type TextNode = z.infer<typeof TextNode>;
+
+export type RichNode =
+  | TextNode
+  | { type: 'paragraph'; content?: RichNode[] }
+  | { type: 'heading'; attrs: { level: 2 | 3 | 4 }; content?: RichNode[] }
+  | { type: 'bulletList'; content?: RichNode[] }
+  | { type: 'orderedList'; attrs?: { start?: number }; content?: RichNode[] }
+  | { type: 'listItem'; content?: RichNode[] }
+  | { type: 'blockquote'; content?: RichNode[] }
+  | { type: 'hardBreak' }
+  | { type: 'horizontalRule' };
+
+const children = () => z.array(RichNode).optional();
+
+export const RichNode: z.ZodType<RichNode> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    TextNode,
+    z.object({ type: z.literal('paragraph'), content: children() }),
+    z.object({
+      type: z.literal('heading'),
+      attrs: z.object({ level: z.union([z.literal(2), z.literal(3), z.literal(4)]) }),
+      content: children(),
+    }),
+    z.object({ type: z.literal('bulletList'), content: children() }),
+    z.object({
+      type: z.literal('orderedList'),
+      attrs: z.object({ start: z.number().int().min(0).optional() }).optional(),
+      content: children(),
+    }),
+    z.object({ type: z.literal('listItem'), content: children() }),
+    z.object({ type: z.literal('blockquote'), content: children() }),
+    z.object({ type: z.literal('hardBreak') }),
+    z.object({ type: z.literal('horizontalRule') }),
+  ]),
+);
+
+export const RichText = z.object({ type: z.literal('doc'), content: z.array(RichNode) });
+export type RichText = z.infer<typeof RichText>;
+
+// ---------------------------------------------------------------- media, actions, fields
+
+export const Image = z.object({
+  src: z
+    .string()
+    .refine((s) => (s.startsWith('/media/') && isInternalPath(s)) || isHttpsUrl(s), 'Must start with /media/ or be an https URL'),
+  alt: z.string().max(500),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Image = z.infer<typeof Image>;
+
+export const FieldKind = z.enum(['text', 'email', 'tel', 'number', 'textarea', 'select', 'checkbox', 'file']);
+
+export const Field = z
+  .object({
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Must start with a letter and use letters, digits and _'),
+    label: nonEmpty,
+    kind: FieldKind,
+    rules: z
+      .string()
+      .optional()
+      .superRefine((rules, ctx) => {
+        if (rules === undefined) return;
+        const parsed = parseRuleString(rules);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+      }),
+    options: z.array(z.object({ value: z.string(), label: nonEmpty })).min(1).optional(),
+  })
+  .superRefine((field, ctx) => {
+    if (field.kind === 'select' && !field.options) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A select field needs options' });
+    }
+  });
+export type Field = z.infer<typeof Field>;
+
+// ---------------------------------------------------------------- blocks (recursive)
+
+export type Action =
+  | { label: string; href: string }
+  | { label: string; modal: { title: string; blocks: Block[] } };
+
+export type Block =
+  | { type: 'hero'; id?: string; heading: string; text?: string; image?: Image; actions?: Action[] }
+  | { type: 'richText'; id?: string; doc: RichText }
+  | { type: 'image'; id?: string; image: Image; caption?: string }
+  | { type: 'gallery'; id?: string; heading?: string; images: Image[] }
+  | {
+      type: 'cards';
+      id?: string;
+      heading?: string;
+      items: { title: string; text?: string; image?: Image; href?: string }[];
+    }
+  | { type: 'accordion'; id?: string; heading?: string; items: { question: string; answer: RichText }[] }
+  | { type: 'table'; id?: string; caption?: string; header: string[]; rows: string[][] }
+  | { type: 'cta'; id?: string; text?: string; action: Action }
+  | {
+      type: 'form';
+      id: string;
+      title?: string;
+      fields: Field[];
+      submitLabel: string;
+      successMessage: string;
+      endpoint?: string;
+    }
+  | { type: 'section'; id?: string; heading?: string; blocks: Block[] };
+
+export type BlockType = Block['type'];
+
+export const Action: z.ZodType<Action> = z.lazy(() =>
+  z.union([
+    z.object({ label: nonEmpty, href: Href }),
+    z.object({ label: nonEmpty, modal: z.object({ title: nonEmpty, blocks: z.array(Block) }) }),
+  ]),
+);
+
+const base = { id: anchorId.optional() };
+
+const BLOCK_SCHEMAS = {
+  hero: z.object({ type: z.literal('hero'), ...base, heading: nonEmpty, text: z.string().optional(), image: Image.optional(), actions: z.array(Action).optional() }),
+  richText: z.object({ type: z.literal('richText'), ...base, doc: RichText }),
+  image: z.object({ type: z.literal('image'), ...base, image: Image, caption: z.string().optional() }),
+  gallery: z.object({ type: z.literal('gallery'), ...base, heading: z.string().optional(), images: z.array(Image).min(1).max(50) }),
+  cards: z.object({
+    type: z.literal('cards'),
+    ...base,
+    heading: z.string().optional(),
+    items: z
+      .array(z.object({ title: nonEmpty, text: z.string().optional(), image: Image.optional(), href: Href.optional() }))
+      .min(1)
+      .max(24),
+  }),
+  accordion: z.object({
+    type: z.literal('accordion'),
+    ...base,
+    heading: z.string().optional(),
+    items: z.array(z.object({ question: nonEmpty, answer: RichText })).min(1).max(50),
+  }),
+  table: z
+    .object({ type: z.literal('table'), ...base, caption: z.string().optional(), header: z.array(z.string()).min(1), rows: z.array(z.array(z.string())) })
+    .superRefine((t, ctx) => {
+      t.rows.forEach((row, i) => {
+        if (row.length !== t.header.length) {
+          ctx.addIssue({ code: 'custom', path: ['rows', i], message: `Has ${row.length} cells; the header has ${t.header.length}` });
+        }
+      });
+    }),
+  cta: z.object({ type: z.literal('cta'), ...base, text: z.string().optional(), action: z.lazy(() => Action) }),
+  form: z
+    .object({
+      type: z.literal('form'),
+      id: anchorId,
+      title: z.string().optional(),
+      fields: z.array(Field).min(1),
+      submitLabel: nonEmpty,
+      successMessage: nonEmpty,
+      endpoint: z
+        .string()
+        .refine((s) => isInternalPath(s) || isHttpsUrl(s), 'Must be a same-origin path or an https URL')
+        .optional(),
+    })
+    .superRefine((form, ctx) => {
+      const names = form.fields.map((f) => f.name);
+      names.forEach((name, i) => {
+        if (names.indexOf(name) !== i) ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: `Duplicate field name "${name}"` });
+      });
+      form.fields.forEach((f, i) => {
+        const target = f.rules?.match(/(?:^|\|)confirmed:@?([a-zA-Z][a-zA-Z0-9_]*)/)?.[1];
+        if (target && !names.includes(target)) {
+          ctx.addIssue({ code: 'custom', path: ['fields', i, 'rules'], message: `confirmed: names no field "${target}" in this form` });
+        }
+      });
+    }),
+  section: z.object({ type: z.literal('section'), ...base, heading: z.string().optional(), blocks: z.lazy(() => z.array(Block)) }),
+} as const;
+
+export const BLOCK_TYPES = Object.keys(BLOCK_SCHEMAS) as BlockType[];
+
+/** A block, dispatched on `type`; an unknown type gets one clear message. */
+export const Block: z.ZodType<Block> = z.discriminatedUnion('type', Object.values(BLOCK_SCHEMAS) as never, {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union') return undefined;
+    const type = (issue.input as { type?: unknown } | undefined)?.type;
+    return type === undefined ? 'Required' : `Unknown block type "${String(type)}"`;
+  },
+}) as unknown as z.ZodType<Block>;
+
+// ---------------------------------------------------------------- page and site
+
+export const Page = z
+  .object({
+    title: z.string().trim().min(1, 'Required').max(200),
+    description: z.string().max(300).default(''),
+    layout: z.enum(['default', 'blank']).default('default'),
+    alternates: z.record(z.string(), z.string().refine(isInternalPath, 'Must be an internal path')).optional(),
+    blocks: z.array(Block),
+  })
+  .superRefine((page, ctx) => {
+    checkSectionDepth(page.blocks, 1, ['blocks'], ctx);
+    const formIds = new Map<string, number>();
+    walkBlocks(page.blocks, (block, path) => {
+      if (block.type !== 'form') return;
+      if (formIds.has(block.id)) ctx.addIssue({ code: 'custom', path: [...path, 'id'], message: `Duplicate form id "${block.id}"` });
+      formIds.set(block.id, 1);
+    }, ['blocks']);
+  });
+export type Page = z.output<typeof Page>;
+export type PageInput = z.input<typeof Page>;
+
+function checkSectionDepth(blocks: Block[], depth: number, path: (string | number)[], ctx: z.RefinementCtx) {
+  blocks.forEach((b, i) => {
+    if (b.type !== 'section') return;
+    if (depth > MAX_SECTION_DEPTH) {
+      ctx.addIssue({ code: 'custom', path: [...path, i], message: `Sections nest at most ${MAX_SECTION_DEPTH} deep` });
+      return;
+    }
+    checkSectionDepth(b.blocks, depth + 1, [...path, i, 'blocks'], ctx);
+  });
+}
+
+/** Visits every block, including those in sections and modals, with its path in the page. */
+export function walkBlocks(blocks: Block[], visit: (b: Block, path: (string | number)[]) => void, path: (string | number)[] = []) {
+  blocks.forEach((b, i) => {
+    const here = [...path, i];
+    visit(b, here);
+    if (b.type === 'section') walkBlocks(b.blocks, visit, [...here, 'blocks']);
+    const actions = b.type === 'hero' ? (b.actions ?? []) : b.type === 'cta' ? [b.action] : [];
+    actions.forEach((a, j) => {
+      const at = b.type === 'hero' ? ['actions', j] : ['action'];
+      if ('modal' in a) walkBlocks(a.modal.blocks, visit, [...here, ...at, 'modal', 'blocks']);
+    });
+  });
+}
+
+export const Locale = z.object({
+  code: z.string().regex(/^[a-z]{2,3}$/, 'Must be 2-3 lowercase letters'),
+  lang: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Must be a BCP 47 tag such as et-EE'),
+  label: nonEmpty,
+});
+export type Locale = z.infer<typeof Locale>;
+
+export const NavLink = z.object({ label: nonEmpty, href: Href });
+export type NavLink = z.infer<typeof NavLink>;
+
+export const Footer = z.object({ text: z.string().optional(), links: z.array(NavLink).optional() });
+export type Footer = z.infer<typeof Footer>;
+
+const RedirectTarget = z
+  .string()
+  .min(1)
+  .refine((s) => !/^\s*(javascript|data|vbscript|blob):/i.test(s), 'javascript:, data:, vbscript: and blob: targets are not allowed')
+  .refine((s) => isInternalPath(s) || isHttpUrl(s), 'Must be an internal path or an http(s) URL');
+
+export const RouteRule = z.object({
+  redirect: z
+    .union([RedirectTarget, z.object({ to: RedirectTarget, statusCode: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional() })])
+    .optional(),
+  headers: z.record(z.string().regex(/^[a-zA-Z0-9-]+$/, 'Must be a header name'), z.string().regex(/^[^\r\n\u0000]*$/, 'Must be one line')).optional(),
+  cache: z.object({ maxAge: z.number().int().min(0).optional(), staleWhileRevalidate: z.number().int().min(0).optional() }).optional(),
+  prerender: z.boolean().optional(),
+});
+export type RouteRule = z.infer<typeof RouteRule>;
+
+export const Site = z
+  .object({
+    name: nonEmpty,
+    origin: z.string().refine((s) => isHttpUrl(s) && new URL(s).pathname === '/' && !s.endsWith('/'), 'Must be an origin such as https://www.example.com'),
+    defaultLocale: z.string(),
+    locales: z.array(Locale).min(1),
+    gtmId: z.string().regex(GTM_ID_RE, 'Must be GTM- followed by uppercase letters or digits').optional(),
+    navigation: z.record(z.string(), z.array(NavLink)).default({}),
+    footer: z.record(z.string(), Footer).default({}),
+    routeRules: z.record(z.string().regex(/^\/[^\s]*$/, 'Must be a path pattern starting with /'), RouteRule).default({}),
+  })
+  .superRefine((site, ctx) => {
+    const codes = site.locales.map((l) => l.code);
+    if (!codes.includes(site.defaultLocale)) ctx.addIssue({ code: 'custom', path: ['defaultLocale'], message: `Must be one of the locale codes (${codes.join(', ')})` });
+    codes.forEach((c, i) => {
+      if (codes.indexOf(c) !== i) ctx.addIssue({ code: 'custom', path: ['locales', i, 'code'], message: `Duplicate locale "${c}"` });
+    });
+    for (const key of [...Object.keys(site.navigation), ...Object.keys(site.footer)]) {
+      if (!codes.includes(key)) ctx.addIssue({ code: 'custom', path: ['navigation'], message: `"${key}" is not a configured locale` });
+    }
+  });
+export type Site = z.output<typeof Site>;

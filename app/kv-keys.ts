@@ -1,0 +1,13 @@
+/**
+ * Every Workers KV key the site uses, spelled here and nowhere else.
+ *
+ * Records are written once and never rewritten while a build may read them (KV is eventually
+ * consistent): payloads are content-addressed, builds are keyed by their id, and only the
+ * pointer `builds/latest.json` changes, last, when a publish is complete.
+ */
+export const kvKeys = {
+  latest: 'builds/latest.json',
+  manifest: (buildId: string) => `builds/meta/${buildId}.json`,
+  index: (buildId: string) => `builds/index/${buildId}.json`,
+  payload: (hash: string) => `payloads/${hash}.json`,
+} as const;

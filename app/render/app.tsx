@@ -1,0 +1,60 @@
+/**
+ * The root component both sides render: the server to HTML, the client to hydrate and on
+ * every navigation. It picks the layout and the screen for a View.
+ */
+import { ContentRenderer, PreviewModeContext } from './blocks/content-renderer';
+import { BlankLayout, DefaultLayout } from './layouts/layouts';
+import { ModalProvider } from './modal';
+import { ErrorScreen, SystemScreen } from './screens/screens';
+import type { Chrome } from '../build-records';
+import type { View } from '../view';
+import { uiStrings } from '../i18n/strings';
+
+export function chromeOf(view: View): Chrome {
+  return view.kind === 'page' ? view.payload.chrome : view.chrome;
+}
+
+function languageLinksFor(view: View): Record<string, string> {
+  if (view.kind !== 'page') return {};
+  const { page, chrome, path } = view.payload;
+  return { ...page.alternates, [chrome.locale.code]: path };
+}
+
+function Screen({ view }: { view: View }) {
+  switch (view.kind) {
+    case 'page': {
+      const { page } = view.payload;
+      const heroFirst = page.blocks[0]?.type === 'hero';
+      return (
+        <article className="page">
+          {!heroFirst && (
+            <h1 className="page__title" tabIndex={-1}>
+              {page.title}
+            </h1>
+          )}
+          <ContentRenderer blocks={page.blocks} leading={heroFirst || page.blocks[0]?.type === 'image'} />
+        </article>
+      );
+    }
+    case 'error':
+      return <ErrorScreen status={view.status} path={view.path} chrome={view.chrome} requestId={view.requestId} />;
+    case 'system':
+      return <SystemScreen name={view.name} slug={view.slug} chrome={view.chrome} />;
+  }
+}
+
+export function App({ view, preview = false }: { view: View; preview?: boolean }) {
+  const chrome = chromeOf(view);
+  const blank = view.kind === 'page' && view.payload.page.layout === 'blank';
+  const Layout = blank ? BlankLayout : DefaultLayout;
+  const path = view.kind === 'page' ? view.payload.path : view.path;
+  return (
+    <PreviewModeContext.Provider value={preview}>
+      <ModalProvider closeLabel={uiStrings(chrome.locale.lang).close}>
+        <Layout chrome={chrome} path={path} languageLinks={languageLinksFor(view)}>
+          <Screen view={view} />
+        </Layout>
+      </ModalProvider>
+    </PreviewModeContext.Provider>
+  );
+}

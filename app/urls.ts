@@ -1,0 +1,79 @@
+/**
+ * Classifying link targets, shared by the content schema (build time), the route-rule
+ * compiler and client navigation, so a URL is judged the same way everywhere.
+ */
+
+/** Protocols that must never be navigated to or linked (spec §8). */
+export const REFUSED_PROTOCOLS = ['javascript:', 'data:', 'vbscript:', 'blob:'] as const;
+
+/**
+ * Browsers strip tabs and newlines anywhere in a URL and leading/trailing C0 controls and
+ * spaces before they parse it (WHATWG URL), so `java\tscript:` is still javascript:.
+ * We normalise the same way, and percent-decode, before looking at the scheme.
+ */
+function normaliseForSchemeCheck(raw: string): string {
+  let s = raw;
+  for (let i = 0; i < 3; i++) {
+    try {
+      const decoded = decodeURIComponent(s);
+      if (decoded === s) break;
+      s = decoded;
+    } catch {
+      break;
+    }
+  }
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
+}
+
+export function hasRefusedProtocol(raw: string): boolean {
+  const s = normaliseForSchemeCheck(raw);
+  return REFUSED_PROTOCOLS.some((p) => s.startsWith(p));
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f]/;
+
+/**
+ * An internal path: starts with exactly one `/`, never `//` or `/\` (which browsers treat as
+ * another host), and has no control characters or spaces.
+ */
+export function isInternalPath(raw: string): boolean {
+  return (
+    raw.startsWith('/') &&
+    !raw.startsWith('//') &&
+    !raw.startsWith('/\\') &&
+    !CONTROL_CHARS_RE.test(raw) &&
+    !/\s/.test(raw)
+  );
+}
+
+/** An absolute http or https URL with a host. */
+export function isHttpUrl(raw: string): boolean {
+  if (CONTROL_CHARS_RE.test(raw) || /\s/.test(raw)) return false;
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export function isHttpsUrl(raw: string): boolean {
+  return isHttpUrl(raw) && raw.toLowerCase().startsWith('https:');
+}
+
+/** mailto: and tel: links are allowed in rich text only. */
+export function isMailOrTelUrl(raw: string): boolean {
+  return /^(mailto|tel):[^\s\u0000-\u001f]+$/i.test(raw);
+}
+
+/** Link targets allowed for actions, cards and navigation: internal path or http(s) URL. */
+export function isSafeHref(raw: string): boolean {
+  return !hasRefusedProtocol(raw) && (isInternalPath(raw) || isHttpUrl(raw));
+}
+
+/** Link targets allowed for rich-text links: also mailto: and tel:. */
+export function isSafeRichTextHref(raw: string): boolean {
+  return isSafeHref(raw) || (!hasRefusedProtocol(raw) && isMailOrTelUrl(raw));
+}

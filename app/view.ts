@@ -1,0 +1,28 @@
+/**
+ * What one screen shows: a content page, an error, or one of the system pages. The worker
+ * renders a View to HTML and embeds it (with the build id) for the client to hydrate; the
+ * client builds Views from payloads as it navigates.
+ */
+import { z } from 'zod';
+import { BuildId, Chrome, Payload } from './build-records';
+
+export const SystemPageName = z.enum(['unsupported', 'preview', 'reset-storage']);
+export type SystemPageName = z.infer<typeof SystemPageName>;
+
+export const View = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('page'), payload: Payload }),
+  z.object({
+    kind: z.literal('error'),
+    status: z.number().int().min(400).max(599),
+    path: z.string(),
+    chrome: Chrome,
+    requestId: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('system'), name: SystemPageName, path: z.string(), slug: z.string().optional(), chrome: Chrome }),
+]);
+export type View = z.infer<typeof View>;
+
+/** What the server embeds in the HTML for the client (as non-executable JSON). */
+export const BootData = z.object({ buildId: BuildId, view: View });
+export type BootData = z.infer<typeof BootData>;
+

@@ -1,0 +1,21 @@
+/** `npm run build [-- --content DIR]`: validate content and build everything into dist/. */
+import { relative, resolve } from 'node:path';
+import { formatProblem } from '../app/content/issues';
+import { flags } from './lib/cli';
+import { buildSite } from './lib/site-build';
+
+const { values } = flags({ content: { type: 'string', default: 'content' } });
+const contentDir = resolve(values.content as string);
+const shown = relative(process.cwd(), contentDir) || '.';
+
+const started = performance.now();
+const result = await buildSite({ contentDir, shownContentRoot: shown });
+if (!result.ok) {
+  for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
+  process.stderr.write(`build failed: ${result.problems.length} problem(s) in ${shown}; nothing was written\n`);
+  process.exit(1);
+}
+const { build } = result;
+process.stdout.write(
+  `built ${build.id}: ${build.pageCount} pages, ${build.records.length + 1} KV records in ${Math.round(performance.now() - started)} ms\n`,
+);

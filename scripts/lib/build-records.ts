@@ -1,0 +1,96 @@
+/**
+ * Turns validated content into the KV records of one build: a payload per page
+ * (content-addressed), the worker's index, the client manifest and the live pointer.
+ * Pure apart from hashing, so the record layout is tested without writing anything.
+ */
+import { createHash } from 'node:crypto';
+import type { AppManifest, BuildIndex, BuildRecord, Chrome, Payload } from '../../app/build-records';
+import { localeCodeOfPath } from '../../app/content/paths';
+import type { Site } from '../../app/content/schema';
+import { kvKeys } from '../../app/kv-keys';
+import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
+import type { LoadedContent } from './content-loader';
+
+export interface KvRecord {
+  key: string;
+  value: string;
+}
+
+export interface BuildOutput {
+  id: string;
+  /** payloads, index and manifest: written before the pointer */
+  records: KvRecord[];
+  /** builds/latest.json: written last */
+  pointer: KvRecord;
+  pageCount: number;
+}
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function chromeFor(site: Site, code: string): Chrome {
+  const locale = site.locales.find((l) => l.code === code)!;
+  return {
+    siteName: site.name,
+    origin: site.origin,
+    defaultLocale: site.defaultLocale,
+    locale,
+    locales: site.locales,
+    navigation: site.navigation[code] ?? [],
+    footer: site.footer[code] ?? {},
+    ...(site.gtmId ? { gtmId: site.gtmId } : {}),
+  };
+}
+
+/** Every page's payload; "/" falls back to the default locale's home when pages/index.json is absent. */
+export function payloadsFor(content: LoadedContent): Payload[] {
+  const { site } = content;
+  const codes = site.locales.map((l) => l.code);
+  const payloads: Payload[] = content.pages.map(({ path, page }) => ({
+    path,
+    page,
+    chrome: chromeFor(site, localeCodeOfPath(path, codes) ?? site.defaultLocale),
+  }));
+  if (!payloads.some((p) => p.path === '/')) {
+    const home = payloads.find((p) => p.path === `/${site.defaultLocale}`)!;
+    payloads.push({ ...home, path: '/', canonicalPath: home.path });
+  }
+  return payloads.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export interface BuildRecordsInput {
+  content: LoadedContent;
+  /** hash of the code that renders the records (worker and client bundles) */
+  codeHash: string;
+  timestamp: number;
+}
+
+export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput): BuildOutput {
+  const payloads = payloadsFor(content);
+  const payloadRecords = payloads.map((p) => {
+    const value = JSON.stringify(p);
+    return { path: p.path, hash: sha256(value), value };
+  });
+  const matcher = compileRouteRules(content.site.routeRules);
+  const prerendered = payloads.map((p) => p.path).filter((path) => matchRouteRules(matcher, path).rule.prerender !== false);
+
+  // The id depends on code and content only (never the clock), so the same inputs give the same build.
+  const id = sha256(JSON.stringify({ codeHash, payloads: payloadRecords.map((r) => r.hash), matcher, prerendered })).slice(0, 16);
+
+  const chrome = Object.fromEntries(content.site.locales.map((l) => [l.code, chromeFor(content.site, l.code)]));
+  const index: BuildIndex = {
+    id,
+    pages: Object.fromEntries(payloadRecords.map((r) => [r.path, r.hash])),
+    chrome,
+    defaultLocale: content.site.defaultLocale,
+  };
+  const manifest: AppManifest = { id, timestamp, matcher, prerendered };
+  const pointer: BuildRecord = { id, timestamp };
+
+  const unique = new Map(payloadRecords.map((r) => [kvKeys.payload(r.hash), r.value]));
+  const records: KvRecord[] = [
+    ...[...unique].map(([key, value]) => ({ key, value })),
+    { key: kvKeys.index(id), value: JSON.stringify(index) },
+    { key: kvKeys.manifest(id), value: JSON.stringify(manifest) },
+  ];
+  return { id, records, pointer: { key: kvKeys.latest, value: JSON.stringify(pointer) }, pageCount: payloads.length };
+}

@@ -1,0 +1,133 @@
+/**
+ * Reads a content directory (shared/content-model.md) and validates every file. Collects
+ * every problem instead of stopping at the first, so an editor fixes a broken directory in
+ * one pass; each problem names the file and the field.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { MAX_PATH_DEPTH } from '../../app/constants';
+import { PAGE_FILE_RE, PATH_SEGMENT_RE, pathForPageFile } from '../../app/content/paths';
+import { problemsFromZod, type ContentProblem } from '../../app/content/issues';
+import { Page, Site } from '../../app/content/schema';
+
+export interface LoadedPage {
+  /** file path as shown to editors, e.g. content/pages/et/foo.json */
+  file: string;
+  path: string;
+  page: Page;
+}
+
+export interface LoadedContent {
+  site: Site;
+  pages: LoadedPage[];
+  mediaDir: string | null;
+}
+
+export type LoadResult = { ok: true; content: LoadedContent } | { ok: false; problems: ContentProblem[] };
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function readJsonFile(absolute: string, shown: string, problems: ContentProblem[]): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(absolute, 'utf8');
+  } catch (err) {
+    problems.push({ file: shown, path: '(file)', message: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    problems.push({ file: shown, path: '(file)', message: `is not valid JSON: ${(err as Error).message}` });
+    return undefined;
+  }
+}
+
+/** Every file under pages/, with a problem for each name the contract does not allow. */
+async function listPageFiles(pagesDir: string, shownRoot: string, problems: ContentProblem[]): Promise<string[]> {
+  const files: string[] = [];
+  async function walk(dir: string, depth: number) {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const rel = relative(pagesDir, join(dir, entry.name)).split('\\').join('/');
+      const shown = `${shownRoot}/pages/${rel}`;
+      if (entry.isDirectory()) {
+        if (!PATH_SEGMENT_RE.test(entry.name)) {
+          problems.push({ file: shown, path: '(file name)', message: 'Folder names must be lowercase letters, digits and hyphens' });
+        } else if (depth >= MAX_PATH_DEPTH) {
+          problems.push({ file: shown, path: '(file name)', message: `Pages nest at most ${MAX_PATH_DEPTH} levels deep` });
+        } else {
+          await walk(join(dir, entry.name), depth + 1);
+        }
+      } else if (!PAGE_FILE_RE.test(entry.name)) {
+        problems.push({ file: shown, path: '(file name)', message: 'Page files must be named like my-page.json (lowercase letters, digits, hyphens)' });
+      } else if (pathForPageFile(rel).split('/').length - 1 > MAX_PATH_DEPTH) {
+        problems.push({ file: shown, path: '(file name)', message: `Paths are at most ${MAX_PATH_DEPTH} segments deep` });
+      } else {
+        files.push(rel);
+      }
+    }
+  }
+  await walk(pagesDir, 0);
+  return files;
+}
+
+export async function loadContent(contentDir: string, shownRoot = 'content'): Promise<LoadResult> {
+  const problems: ContentProblem[] = [];
+  const siteFile = `${shownRoot}/site.json`;
+  let site: Site | undefined;
+  if (!(await exists(join(contentDir, 'site.json')))) {
+    problems.push({ file: siteFile, path: '(file)', message: 'is missing' });
+  } else {
+    const raw = await readJsonFile(join(contentDir, 'site.json'), siteFile, problems);
+    if (raw !== undefined) {
+      const parsed = Site.safeParse(raw);
+      if (parsed.success) site = parsed.data;
+      else problems.push(...problemsFromZod(siteFile, parsed.error));
+    }
+  }
+
+  const pagesDir = join(contentDir, 'pages');
+  const pages: LoadedPage[] = [];
+  if (!(await exists(pagesDir))) {
+    problems.push({ file: `${shownRoot}/pages`, path: '(folder)', message: 'is missing' });
+  } else {
+    const seen = new Map<string, string>();
+    for (const rel of await listPageFiles(pagesDir, shownRoot, problems)) {
+      const file = `${shownRoot}/pages/${rel}`;
+      const path = pathForPageFile(rel);
+      const other = seen.get(path);
+      if (other) {
+        problems.push({ file, path: '(file name)', message: `is the same URL (${path}) as ${other}` });
+        continue;
+      }
+      seen.set(path, file);
+      const raw = await readJsonFile(join(pagesDir, rel), file, problems);
+      if (raw === undefined) continue;
+      const parsed = Page.safeParse(raw);
+      if (parsed.success) pages.push({ file, path, page: parsed.data });
+      else problems.push(...problemsFromZod(file, parsed.error));
+    }
+  }
+
+  if (site && problems.length === 0) {
+    const paths = new Set(pages.map((p) => p.path));
+    if (!paths.has('/') && !paths.has(`/${site.defaultLocale}`)) {
+      problems.push({
+        file: `${shownRoot}/pages/${site.defaultLocale}/index.json`,
+        path: '(file)',
+        message: 'is missing: "/" needs pages/index.json or the default locale home',
+      });
+    }
+  }
+
+  if (problems.length > 0 || !site) return { ok: false, problems };
+  const mediaDir = join(contentDir, 'media');
+  return { ok: true, content: { site, pages, mediaDir: (await exists(mediaDir)) ? mediaDir : null } };
+}

@@ -1,0 +1,63 @@
+/**
+ * The whole build: validate content, bundle client and worker, compute the build id and the
+ * KV records, and lay out dist/ for wrangler. Nothing is written when the content is invalid.
+ *
+ *   dist/public/       static assets: public/, media/, _app/ (hashed client files), _headers
+ *   dist/worker/       the worker bundle wrangler uploads as is
+ *   dist/kv/           records.json (payloads, index, manifest) and pointer.json, for publish
+ *   dist/build.json    what was built
+ */
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { ContentProblem } from '../../app/content/issues';
+import { buildRecords, sha256, type BuildOutput } from './build-records';
+import { ROOT, bundleClient, bundleWorker } from './bundle';
+import { loadContent } from './content-loader';
+
+export interface SiteBuildOptions {
+  contentDir: string;
+  /** how the content directory is named in problem lines */
+  shownContentRoot?: string;
+  outDir?: string;
+  timestamp?: number;
+}
+
+export type SiteBuildResult = { ok: true; build: BuildOutput; outDir: string } | { ok: false; problems: ContentProblem[] };
+
+/** Headers for static assets (Workers static assets read `_headers` from the assets directory). */
+const ASSET_HEADERS = `/_app/*
+  Cache-Control: public, max-age=31536000, immutable
+  X-Content-Type-Options: nosniff
+/media/*
+  Cache-Control: public, max-age=3600, stale-while-revalidate=86400
+  X-Content-Type-Options: nosniff
+`;
+
+export async function buildSite({ contentDir, shownContentRoot = 'content', outDir = 'dist', timestamp = Date.now() }: SiteBuildOptions): Promise<SiteBuildResult> {
+  const loaded = await loadContent(contentDir, shownContentRoot);
+  if (!loaded.ok) return loaded;
+
+  const dist = resolve(ROOT, outDir);
+  const out = (p: string) => join(dist, p);
+  await rm(dist, { recursive: true, force: true });
+  const publicDir = out('public');
+  await mkdir(publicDir, { recursive: true });
+  await cp(join(ROOT, 'public'), publicDir, { recursive: true }).catch(() => undefined);
+  if (loaded.content.mediaDir) await cp(loaded.content.mediaDir, join(publicDir, 'media'), { recursive: true });
+  await writeFile(join(publicDir, '_headers'), ASSET_HEADERS);
+
+  const client = await bundleClient(publicDir);
+  const workerCode = await bundleWorker(client.assets, out('worker/index.js'));
+  const clientCode = await Promise.all(client.files.sort().map((f) => readFile(resolve(ROOT, f), 'utf8')));
+  const codeHash = sha256(workerCode + '\0' + clientCode.join('\0'));
+
+  const build = buildRecords({ content: loaded.content, codeHash, timestamp });
+  await mkdir(out('kv'), { recursive: true });
+  await writeFile(out('kv/records.json'), JSON.stringify(build.records));
+  await writeFile(out('kv/pointer.json'), JSON.stringify([build.pointer]));
+  await writeFile(
+    out('build.json'),
+    JSON.stringify({ id: build.id, timestamp, pages: build.pageCount, records: build.records.length + 1, assets: client.assets }, null, 2),
+  );
+  return { ok: true, build, outDir: dist };
+}

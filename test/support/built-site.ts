@@ -1,0 +1,42 @@
+/** Builds a content directory into a private dist folder for a test file. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { generateContent, type GenerateOptions } from '../../scripts/lib/generate-content';
+import { buildSite } from '../../scripts/lib/site-build';
+import type { BuildOutput } from '../../scripts/lib/build-records';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const REPO_CONTENT = join(REPO_ROOT, 'content');
+
+export interface BuiltSite {
+  outDir: string;
+  build: BuildOutput;
+  cleanup(): Promise<void>;
+}
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `edge-site-${prefix}-`));
+}
+
+export async function buildForTest(contentDir: string, timestamp = 1_700_000_000_000): Promise<BuiltSite> {
+  const outDir = await tempDir('dist');
+  const result = await buildSite({ contentDir, outDir, timestamp });
+  if (!result.ok) throw new Error(`fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`);
+  return { outDir, build: result.build, cleanup: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+/** A generated content directory (not the repository's), built. */
+export async function buildGeneratedSite(options: Omit<GenerateOptions, 'dir'> = {}): Promise<BuiltSite & { contentDir: string }> {
+  const contentDir = await tempDir('content');
+  await generateContent({ dir: contentDir, ...options });
+  const site = await buildForTest(contentDir);
+  return {
+    ...site,
+    contentDir,
+    cleanup: async () => {
+      await site.cleanup();
+      await rm(contentDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, run by `npm test` in this order:
+ *   unit    pure modules and Node scripts                 test/**\/*.test.ts(x)
+ *   worker  the built worker inside workerd (Miniflare)    test/**\/*.workerd.test.ts
+ *   e2e     `npm start`'s server driven by Chromium        test/e2e/**\/*.test.ts
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/**/*.workerd.test.ts', 'test/e2e/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'worker', include: ['test/**/*.workerd.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // One server and one browser at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

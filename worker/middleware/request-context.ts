@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import { BuildMemory, createBuildStore } from '../build-store';
+import { checkRequestPath } from '../request-path';
+
+export interface RequestContextOptions {
+  memory: BuildMemory;
+}
+
+/**
+ * First middleware: gives the request an id, a build store over the shared isolate memory,
+ * and a decoded path, or ends it with 400/404 when the path is malformed or hostile.
+ */
+export function requestContext({ memory }: RequestContextOptions): MiddlewareHandler<AppEnv> {
+  return async function requestContextMiddleware(c, next) {
+    c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
+    const ttl = Number(c.env.BUILD_POINTER_TTL_MS);
+    c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : undefined }));
+    const verdict = checkRequestPath(new URL(c.req.url).pathname);
+    if (!verdict.ok) {
+      return c.text(verdict.status === 400 ? 'Bad Request' : 'Not Found', verdict.status, { 'Cache-Control': 'no-store' });
+    }
+    c.set('path', verdict.path);
+    await next();
+  };
+}

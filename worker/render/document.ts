@@ -1,0 +1,50 @@
+/**
+ * The HTML document around the rendered app. The head is written from HeadData (pure, shared
+ * with the client's head updates); the view travels as non-executable JSON, so the page needs
+ * no inline script and its CSP can forbid them.
+ */
+import type { ClientAssets } from '../../app/build-records';
+import type { HeadData } from '../../app/head';
+import { APP_ROOT_ELEMENT_ID, BOOT_DATA_ELEMENT_ID } from '../../app/dom-ids';
+import type { BootData } from '../../app/view';
+import { escapeHtml, jsonForScript } from './html';
+
+export interface DocumentParts {
+  head: HeadData;
+  appHtml: string;
+  boot: BootData;
+  assets: ClientAssets;
+  /** false for pages that must work in browsers too old for the client bundle */
+  withScripts: boolean;
+  /** extra markup for the end of <head> (e.g. the tag manager), already safe */
+  headExtra?: string;
+}
+
+export function renderDocument({ head, appHtml, boot, assets, withScripts, headExtra = '' }: DocumentParts): string {
+  const e = escapeHtml;
+  const lines: string[] = [
+    '<!doctype html>',
+    `<html lang="${e(head.lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(head.title)}</title>`,
+  ];
+  if (head.description) lines.push(`<meta name="description" content="${e(head.description)}">`);
+  if (head.robots) lines.push(`<meta name="robots" content="${e(head.robots)}">`);
+  if (head.canonical) lines.push(`<link rel="canonical" href="${e(head.canonical)}">`);
+  for (const alt of head.alternates) lines.push(`<link rel="alternate" hreflang="${e(alt.hreflang)}" href="${e(alt.href)}">`);
+  lines.push(`<meta property="og:type" content="website">`, `<meta property="og:title" content="${e(head.title)}">`);
+  if (head.description) lines.push(`<meta property="og:description" content="${e(head.description)}">`);
+  if (head.canonical) lines.push(`<meta property="og:url" content="${e(head.canonical)}">`);
+  lines.push(`<meta property="og:locale" content="${e(head.lang.replace('-', '_'))}">`);
+  for (const href of assets.css) lines.push(`<link rel="stylesheet" href="${e(href)}">`);
+  if (withScripts) {
+    for (const href of assets.preload) lines.push(`<link rel="modulepreload" href="${e(href)}">`);
+    lines.push(`<script type="module" src="${e(assets.entry)}"></script>`);
+  }
+  lines.push(headExtra, '</head>', '<body>', `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);
+  if (withScripts) lines.push(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(boot)}</script>`);
+  lines.push('</body>', '</html>');
+  return lines.join('\n');
+}

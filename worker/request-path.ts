@@ -1,0 +1,27 @@
+/**
+ * What the worker makes of a raw request path before anything else looks at it. Pure, so the
+ * hostile-path table is tested without a runtime.
+ */
+import { MAX_REQUEST_PATH_CHARS } from '../app/constants';
+
+export type PathVerdict =
+  | { ok: true; path: string }
+  | { ok: false; status: 400 | 404; reason: string };
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+
+export function checkRequestPath(rawPathname: string): PathVerdict {
+  if (rawPathname.length > MAX_REQUEST_PATH_CHARS) return { ok: false, status: 404, reason: 'path too long to be a page' };
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPathname);
+  } catch {
+    // Malformed or overlong UTF-8 (e.g. %C0%AE, a disguised '.') cannot be decoded.
+    return { ok: false, status: 400, reason: 'malformed percent-encoding' };
+  }
+  if (CONTROL_RE.test(path)) return { ok: false, status: 400, reason: 'control character in path' };
+  if (path.includes('\\')) return { ok: false, status: 400, reason: 'backslash in path' };
+  if (path.split('/').some((s) => s === '.' || s === '..')) return { ok: false, status: 400, reason: 'dot segment in path' };
+  return { ok: true, path };
+}

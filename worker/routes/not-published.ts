@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import type { Chrome, ClientAssets } from '../../app/build-records';
+import { NOT_PUBLISHED_RETRY_AFTER_S } from '../../app/constants';
+import type { AppEnv } from '../app-env';
+import { CACHE_NONE } from '../cache-control';
+import { renderView } from '../render/render-view';
+
+/** With no build in KV there is no site.json either: the 503 page speaks plain English. */
+const NO_BUILD_CHROME: Chrome = {
+  siteName: 'Website',
+  origin: '',
+  defaultLocale: 'en',
+  locale: { code: 'en', lang: 'en', label: 'English' },
+  locales: [],
+  navigation: [],
+  footer: {},
+};
+
+const NO_BUILD_ID = '0000000000000000';
+
+/** The page for a site that has nothing published yet (or whose KV cannot be read). */
+export function notPublishedResponse(c: Context<AppEnv>, assets: ClientAssets) {
+  const body = renderView(
+    { kind: 'error', status: 503, path: c.var.path, chrome: NO_BUILD_CHROME, requestId: c.var.requestId },
+    { buildId: NO_BUILD_ID, assets },
+  );
+  return c.html(body, 503, { 'Cache-Control': CACHE_NONE, 'Retry-After': String(NOT_PUBLISHED_RETRY_AFTER_S) });
+}
