@@ -48,7 +48,8 @@ export async function startWorker(site: BuiltSite, { publish = true } = {}): Pro
     for (const r of records) await ns.put(r.key, r.value);
   };
   const worker: TestWorker = {
-    fetch: (path, init) => mf.dispatchFetch(new URL(path, ORIGIN).toString(), { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
+    // Concatenated, not resolved: `//evil.example` must reach the worker as a path, not a host.
+    fetch: (path, init) => mf.dispatchFetch(ORIGIN + path, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
     kv,
     put,
     publish: async (s) => {

@@ -40,9 +40,7 @@ export function SystemScreen({ name, slug, chrome }: { name: SystemPageName; slu
           <h2>{t.supportedBrowsers}</h2>
           <ul>
             {SUPPORTED_BROWSER_LIST.map((b) => (
-              <li key={b.name}>
-                {b.name} {b.minMajor}+
-              </li>
+              <li key={b.name}>{`${b.name} ${b.minMajor}+`}</li>
             ))}
           </ul>
         </section>

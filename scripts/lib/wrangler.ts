@@ -1,0 +1,41 @@
+/**
+ * Running wrangler from scripts: never prompting, never phoning home, always the project's
+ * own copy. Commands fail with the command line and wrangler's last words.
+ */
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './bundle';
+
+export const WRANGLER_BIN = join(ROOT, 'node_modules/.bin/wrangler');
+
+/** Environment for every wrangler call: no metrics, no error reports, no prompts, no banner. */
+export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    CI: 'true',
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_SEND_ERROR_REPORTS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
+    ...extra,
+  };
+}
+
+export class WranglerError extends Error {
+  constructor(readonly args: string[], readonly code: number | null, readonly output: string) {
+    super(`wrangler ${args.join(' ')} exited with ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`);
+    this.name = 'WranglerError';
+  }
+}
+
+/** Runs wrangler to completion, capturing its output. */
+export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d));
+    child.stderr?.on('data', (d: Buffer) => (output += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new WranglerError(args, code, output))));
+  });
+}

@@ -1,0 +1,110 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { formatProblem } from '../../app/content/issues';
+import { loadContent } from '../../scripts/lib/content-loader';
+import { generateContent } from '../../scripts/lib/generate-content';
+import { tempDir } from '../support/built-site';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await tempDir('loader');
+  await generateContent({ dir, pagesPerLocale: 2 });
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function editPage(rel: string, edit: (page: any) => void) {
+  const file = join(dir, 'pages', rel);
+  const page = JSON.parse(await readFile(file, 'utf8'));
+  edit(page);
+  await writeFile(file, JSON.stringify(page));
+}
+
+async function problemLines(): Promise<string[]> {
+  const result = await loadContent(dir, 'content');
+  if (result.ok) return [];
+  return result.problems.map(formatProblem);
+}
+
+describe('content validation', () => {
+  test('a valid generated directory loads', async () => {
+    const result = await loadContent(dir);
+    expect(result.ok).toBe(true);
+  });
+
+  test('a missing title is named with its file and field', async () => {
+    await editPage('en/page-1.json', (p) => delete p.title);
+    expect(await problemLines()).toEqual(['content/pages/en/page-1.json: title: Required']);
+  });
+
+  test('a missing field deep in a block is named by its path', async () => {
+    await editPage('en/page-1.json', (p) => delete p.blocks[3].items[0].question);
+    expect(await problemLines()).toEqual(['content/pages/en/page-1.json: blocks[3].items[0].question: Required']);
+  });
+
+  test('an unknown block type is named', async () => {
+    await editPage('fi/page-2.json', (p) => p.blocks.push({ type: 'carousel3d' }));
+    expect(await problemLines()).toEqual(['content/pages/fi/page-2.json: blocks[5].type: Unknown block type "carousel3d"']);
+  });
+
+  test('a bad rule string is named with the rule', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({ type: 'form', id: 'f', fields: [{ name: 'age', label: 'Age', kind: 'number', rules: 'required|betwen:1,10' }], submitLabel: 'Send', successMessage: 'Thanks' }),
+    );
+    expect(await problemLines()).toEqual(['content/pages/en/index.json: blocks[5].fields[0].rules: unknown rule "betwen"']);
+  });
+
+  test('a javascript: link in rich text is refused', async () => {
+    await editPage('en/page-1.json', (p) => {
+      p.blocks[1].doc.content[1].content[0].marks = [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }];
+    });
+    const lines = await problemLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^content\/pages\/en\/page-1\.json: blocks\[1\]\.doc\.content\[1\]\.content\[0\]\.marks\[0\]\.attrs\.href: /);
+  });
+
+  test('a javascript: redirect target in site.json is refused', async () => {
+    const site = JSON.parse(await readFile(join(dir, 'site.json'), 'utf8'));
+    site.routeRules = { '/x': { redirect: 'javascript:alert(1)' } };
+    await writeFile(join(dir, 'site.json'), JSON.stringify(site));
+    const lines = await problemLines();
+    expect(lines[0]).toMatch(/^content\/site\.json: routeRules\.\/x\.redirect/);
+  });
+
+  test('an invalid tag-manager id is refused', async () => {
+    const site = JSON.parse(await readFile(join(dir, 'site.json'), 'utf8'));
+    site.gtmId = 'GTM-abc';
+    await writeFile(join(dir, 'site.json'), JSON.stringify(site));
+    expect(await problemLines()).toEqual(['content/site.json: gtmId: Must be GTM- followed by uppercase letters or digits']);
+  });
+
+  test.each(['About.json', 'my page.json', 'page_1.json', 'notes.txt', '-x.json'])('a bad file name %j is named', async (name) => {
+    await writeFile(join(dir, 'pages', 'en', name), '{}');
+    expect(await problemLines()).toEqual([`content/pages/en/${name}: (file name): Page files must be named like my-page.json (lowercase letters, digits, hyphens)`]);
+  });
+
+  test('a file that is not JSON is named', async () => {
+    await writeFile(join(dir, 'pages', 'en', 'broken.json'), '{ "title": ');
+    const lines = await problemLines();
+    expect(lines[0]).toMatch(/^content\/pages\/en\/broken\.json: \(file\): is not valid JSON/);
+  });
+
+  test('paths deeper than eight segments are refused', async () => {
+    const deep = join(dir, 'pages', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');
+    await mkdir(deep, { recursive: true });
+    await writeFile(join(deep, 'i.json'), '{}');
+    expect((await problemLines())[0]).toContain('(file name)');
+  });
+
+  test('every problem is reported, not just the first', async () => {
+    await editPage('en/page-1.json', (p) => delete p.title);
+    await editPage('fi/page-1.json', (p) => (p.blocks[0].type = 'nope'));
+    expect(await problemLines()).toHaveLength(2);
+  });
+
+  test('a missing site.json is named', async () => {
+    await rm(join(dir, 'site.json'));
+    expect(await problemLines()).toEqual(['content/site.json: (file): is missing']);
+  });
+});

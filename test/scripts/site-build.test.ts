@@ -1,0 +1,75 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { AppManifest, BuildIndex, BuildRecord, Payload } from '../../app/build-records';
+import { kvKeys } from '../../app/kv-keys';
+import { buildSite } from '../../scripts/lib/site-build';
+import { generateContent } from '../../scripts/lib/generate-content';
+import { REPO_CONTENT, buildForTest, buildGeneratedSite, tempDir } from '../support/built-site';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+describe('the build', () => {
+  test("builds the repository's own content with a payload for every page of every locale", async () => {
+    const site = await buildForTest(REPO_CONTENT);
+    cleanups.push(site.cleanup);
+    const index = BuildIndex.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.index(site.build.id))!.value));
+    const locales = ['en', 'et', 'bg', 'se', 'at', 'de', 'nl', 'lt', 'lv', 'fi', 'ru'];
+    for (const code of locales) expect(index.pages[`/${code}`], code).toBeDefined();
+    expect(index.pages['/']).toBeDefined();
+    expect(Object.keys(index.pages).length).toBeGreaterThanOrEqual(locales.length * 4 + 1);
+  });
+
+  test('builds a second content directory it has never seen', async () => {
+    const site = await buildGeneratedSite({ pagesPerLocale: 5, siteName: 'Other Site' });
+    cleanups.push(site.cleanup);
+    expect(site.build.pageCount).toBe(2 * 6 + 1);
+  });
+
+  test('writes every record schema-valid, with the pointer apart and last', async () => {
+    const site = await buildGeneratedSite();
+    cleanups.push(site.cleanup);
+    const { records, pointer, id } = site.build;
+    expect(BuildRecord.parse(JSON.parse(pointer.value)).id).toBe(id);
+    expect(pointer.key).toBe('builds/latest.json');
+    expect(records.some((r) => r.key === 'builds/latest.json')).toBe(false);
+    const manifest = AppManifest.parse(JSON.parse(records.find((r) => r.key === kvKeys.manifest(id))!.value));
+    expect(manifest.prerendered).toContain('/en');
+    for (const r of records.filter((r) => r.key.startsWith('payloads/'))) Payload.parse(JSON.parse(r.value));
+    const onDisk = JSON.parse(await readFile(join(site.outDir, 'kv/pointer.json'), 'utf8'));
+    expect(onDisk).toEqual([pointer]);
+  });
+
+  test('the build id is the same for the same code and content, whatever the clock', async () => {
+    const contentDir = await tempDir('content');
+    await generateContent({ dir: contentDir });
+    const a = await buildForTest(contentDir, 1);
+    const b = await buildForTest(contentDir, 2);
+    cleanups.push(a.cleanup, b.cleanup, () => rm(contentDir, { recursive: true, force: true }));
+    expect(a.build.id).toBe(b.build.id);
+  });
+
+  test('a content change gives a new build id and reuses unchanged payload records', async () => {
+    const one = await buildGeneratedSite({ pagesPerLocale: 2 });
+    const two = await buildGeneratedSite({ pagesPerLocale: 3 });
+    cleanups.push(one.cleanup, two.cleanup);
+    expect(one.build.id).not.toBe(two.build.id);
+    const keysOne = new Set(one.build.records.map((r) => r.key).filter((k) => k.startsWith('payloads/')));
+    const shared = two.build.records.filter((r) => keysOne.has(r.key));
+    expect(shared.length).toBe(keysOne.size);
+  });
+
+  test('a broken content directory writes nothing', async () => {
+    const contentDir = await tempDir('content');
+    await generateContent({ dir: contentDir });
+    await rm(join(contentDir, 'site.json'));
+    const outDir = await tempDir('dist');
+    cleanups.push(() => rm(contentDir, { recursive: true, force: true }), () => rm(outDir, { recursive: true, force: true }));
+    const result = await buildSite({ contentDir, outDir });
+    expect(result.ok).toBe(false);
+    await expect(readFile(join(outDir, 'kv/pointer.json'))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The worker across the life of the site: before anything is published, after a corrupt
+ * record, across two publishes, and with content that tries to break out of the page.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { kvKeys } from '../../app/kv-keys';
+import { buildForTest, buildGeneratedSite } from '../support/built-site';
+import { bootData } from '../support/html';
+import { startWorker } from '../support/workerd';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function site(options: Parameters<typeof buildGeneratedSite>[0] = {}) {
+  const built = await buildGeneratedSite(options);
+  cleanups.push(built.cleanup);
+  return built;
+}
+
+async function worker(built: Awaited<ReturnType<typeof site>>, publish = true) {
+  const w = await startWorker(built, { publish });
+  cleanups.push(w.close);
+  return w;
+}
+
+describe('before the first publish', () => {
+  test('pages answer 503 saying the site is not published yet, with Retry-After', async () => {
+    const w = await worker(await site(), false);
+    for (const path of ['/', '/en', '/en/page-1', '/unsupported', '/reset-storage']) {
+      const res = await w.fetch(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.text()).toContain('has not been published yet');
+    }
+  });
+
+  test('JSON files answer 503 JSON', async () => {
+    const w = await worker(await site(), false);
+    for (const path of ['/_app/builds/latest.json', '/en/_payload.json']) {
+      const res = await w.fetch(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+});
+
+describe('a corrupt payload record', () => {
+  test('gives that page the 500 screen with a request id and no internals', async () => {
+    const built = await site();
+    const w = await worker(built);
+    const index = JSON.parse(built.build.records.find((r) => r.key === kvKeys.index(built.build.id))!.value);
+    await w.put([{ key: kvKeys.payload(index.pages['/en/page-1']), value: '{"not": "a payload"' }]);
+
+    const res = await w.fetch('/en/page-1', { headers: { 'cf-ray': 'test-ray-123' } });
+    const html = await res.text();
+    expect(res.status).toBe(500);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('Internal Server Error');
+    expect(html).toContain('test-ray-123');
+    expect(html).not.toMatch(/CorruptRecordError|payloads\/|at .*\.js|SyntaxError/);
+    expect(w.logs.join('')).toContain('"requestId":"test-ray-123"');
+
+    expect((await w.fetch('/en/page-2')).status).toBe(200);
+  });
+});
+
+describe('publishing a new build', () => {
+  test('pages switch to the new build and the old build’s records stay readable', async () => {
+    const first = await site({ pagesPerLocale: 2 });
+    const second = await site({ pagesPerLocale: 3 });
+    const w = await worker(first);
+    expect(bootData(await (await w.fetch('/en')).text()).buildId).toBe(first.build.id);
+
+    await w.publish(second);
+    expect(bootData(await (await w.fetch('/en')).text()).buildId).toBe(second.build.id);
+    expect((await w.fetch('/en/section/group-3/page-3')).status).toBe(200);
+
+    const oldManifest = await w.fetch(`/_app/builds/meta/${first.build.id}.json`);
+    expect(oldManifest.status).toBe(200);
+    const oldPayload = await w.fetch(`/en/page-1/_payload.json?${first.build.id}`);
+    expect(oldPayload.status).toBe(200);
+    expect(oldPayload.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(((await w.fetch('/_app/builds/latest.json').then((r) => r.json())) as { id: string }).id).toBe(second.build.id);
+  });
+
+  test('a pointer to a build whose records are not there yet keeps the last complete build', async () => {
+    const first = await site({ pagesPerLocale: 2 });
+    const second = await site({ pagesPerLocale: 3 });
+    const w = await worker(first);
+    expect((await w.fetch('/en')).status).toBe(200);
+    await w.put([second.build.pointer]);
+    const res = await w.fetch('/en');
+    expect(res.status).toBe(200);
+    expect(bootData(await res.text()).buildId).toBe(first.build.id);
+  });
+});
+
+describe('hostile content', () => {
+  test('a title that tries to close the script element stays text', async () => {
+    const built = await site();
+    const file = join(built.contentDir, 'pages/en/page-1.json');
+    const page = JSON.parse(await readFile(file, 'utf8'));
+    page.title = '</script><script>alert("x")</script><!--';
+    page.blocks[0].heading = '<img src=x onerror=alert(1)>';
+    await writeFile(file, JSON.stringify(page));
+    const rebuilt = await buildForTest(built.contentDir);
+    cleanups.push(rebuilt.cleanup);
+    const w = await worker({ ...built, ...rebuilt });
+
+    const html = await (await w.fetch('/en/page-1')).text();
+    expect(html).not.toContain('<script>alert("x")');
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(bootData(html).view.payload.page.title).toBe(page.title);
+  });
+});
