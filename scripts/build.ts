@@ -1,15 +1,15 @@
-/** `npm run build [-- --content DIR]`: validate content and build everything into dist/. */
+/** `npm run build [-- --content DIR] [--out DIR]`: validate content and build everything into dist/. */
 import { relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { flags } from './lib/cli';
 import { buildSite } from './lib/site-build';
 
-const { values } = flags({ content: { type: 'string', default: 'content' } });
+const { values } = flags({ content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' } });
 const contentDir = resolve(values.content as string);
 const shown = relative(process.cwd(), contentDir) || '.';
 
 const started = performance.now();
-const result = await buildSite({ contentDir, shownContentRoot: shown });
+const result = await buildSite({ contentDir, shownContentRoot: shown, outDir: resolve(values.out as string) });
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   process.stderr.write(`build failed: ${result.problems.length} problem(s) in ${shown}; nothing was written\n`);

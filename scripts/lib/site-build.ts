@@ -31,6 +31,8 @@ const ASSET_HEADERS = `/_app/*
 /media/*
   Cache-Control: public, max-age=3600, stale-while-revalidate=86400
   X-Content-Type-Options: nosniff
+/favicon.svg
+  Cache-Control: public, max-age=86400
 `;
 
 export async function buildSite({ contentDir, shownContentRoot = 'content', outDir = 'dist', timestamp = Date.now() }: SiteBuildOptions): Promise<SiteBuildResult> {

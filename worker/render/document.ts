@@ -29,6 +29,7 @@ export function renderDocument({ head, appHtml, boot, assets, withScripts, headE
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(head.title)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
   ];
   if (head.description) lines.push(`<meta name="description" content="${e(head.description)}">`);
   if (head.robots) lines.push(`<meta name="robots" content="${e(head.robots)}">`);

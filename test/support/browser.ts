@@ -1,0 +1,60 @@
+/**
+ * Debian's Chromium driven by playwright-core, with the flags this machine needs (no
+ * background networking: the network is closed) and a fresh profile every time.
+ */
+import { rm } from 'node:fs/promises';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { tempDir } from './built-site';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  newPage(): Promise<TrackedPage>;
+  close(): Promise<void>;
+}
+
+export interface TrackedPage {
+  page: Page;
+  /** console errors and warnings, and uncaught page errors */
+  problems: string[];
+}
+
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+  const profile = await tempDir('chromium');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: FLAGS,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async newPage() {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+      page.on('response', (res) => {
+        if (res.status() >= 400 && res.request().resourceType() !== 'document') problems.push(`http ${res.status()}: ${res.url()}`);
+      });
+      return { page, problems };
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Starts the site the way a newcomer does (`npm start`: build, publish to local KV,
+ * wrangler dev) on a free port with its own KV state, and stops the whole process tree.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { REPO_ROOT, tempDir } from './built-site';
+
+export interface RunningSite {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/_app/builds/latest.json`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`npm start was not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startSite({ content }: { content?: string } = {}): Promise<RunningSite> {
+  const port = await freePort();
+  const state = await tempDir('state');
+  const args = ['scripts/start.ts', '--port', String(port), '--persist-to', state];
+  if (content) args.push('--content', content);
+  let log = '';
+  // Its own process group, so stop() ends wrangler and both workerd processes with it.
+  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d: Buffer) => (log += d));
+  child.stderr!.on('data', (d: Buffer) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+    await rm(state, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(url, child, () => log, 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, output: () => log, stop };
+}
