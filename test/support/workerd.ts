@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import type { KvRecord } from '../../scripts/lib/build-records';
 import type { BuiltSite } from './built-site';
@@ -13,9 +14,11 @@ const COMPATIBILITY_DATE = readFileSync(join(REPO_ROOT, 'wrangler.toml'), 'utf8'
 
 export const ORIGIN = 'https://www.example.com';
 
+type KvNamespace = Awaited<ReturnType<Miniflare['getKVNamespace']>>;
+
 export interface TestWorker {
   fetch(path: string, init?: RequestInit): Promise<Response>;
-  kv(): Promise<KVNamespace>;
+  kv(): Promise<KvNamespace>;
   put(records: KvRecord[]): Promise<void>;
   publish(site: BuiltSite): Promise<void>;
   logs: string[];
@@ -34,7 +37,7 @@ export async function startWorker(site: BuiltSite, { publish = true } = {}): Pro
     // Tests publish new builds mid-test: the pointer must be read on every request.
     bindings: { BUILD_POINTER_TTL_MS: '0' },
     assets: { directory: join(site.outDir, 'public'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
-    handleRuntimeStdio(stdout, stderr) {
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.on('data', (d: Buffer) => logs.push(d.toString()));
       stderr.on('data', (d: Buffer) => logs.push(d.toString()));
     },
@@ -42,7 +45,7 @@ export async function startWorker(site: BuiltSite, { publish = true } = {}): Pro
   await mf.ready.catch((err: unknown) => {
     throw new Error(`workerd did not start: ${String(err)}\n${logs.join('')}`);
   });
-  const kv = () => mf.getKVNamespace('SITE_KV') as unknown as Promise<KVNamespace>;
+  const kv = () => mf.getKVNamespace('SITE_KV');
   const put = async (records: KvRecord[]) => {
     const ns = await kv();
     for (const r of records) await ns.put(r.key, r.value);
