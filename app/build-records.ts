@@ -52,6 +52,13 @@ export const BuildIndex = z.object({
   pages: z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/)),
   chrome: z.record(z.string(), Chrome),
   defaultLocale: z.string(),
+  /** what the Content-Security-Policy must allow beyond the site's own origin */
+  csp: z.object({
+    /** 'sha256-…' sources of the inline scripts pages carry (the tag manager's) */
+    scriptHashes: z.array(z.string().regex(/^'sha256-[A-Za-z0-9+/=]+'$/)),
+    /** https origins that forms post to */
+    connectOrigins: z.array(z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d+)?$/)),
+  }),
 });
 export type BuildIndex = z.infer<typeof BuildIndex>;
 

@@ -9,5 +9,6 @@ export const kvKeys = {
   latest: 'builds/latest.json',
   manifest: (buildId: string) => `builds/meta/${buildId}.json`,
   index: (buildId: string) => `builds/index/${buildId}.json`,
+  sitemap: (buildId: string) => `builds/sitemap/${buildId}.xml`,
   payload: (hash: string) => `payloads/${hash}.json`,
 } as const;

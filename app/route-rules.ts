@@ -85,8 +85,7 @@ export interface Redirect {
  * fills in the `**` remainder (made of validated path segments) and the query string, so no
  * request can turn a rule into a redirect to a host the rule does not name.
  */
-export function redirectFor(matcher: RouteMatcher, path: string, search = ''): Redirect | null {
-  const { rule, redirectRest } = matchRouteRules(matcher, path);
+export function redirectFor({ rule, redirectRest }: RouteDecision, search = ''): Redirect | null {
   if (!rule.redirect) return null;
   const { to, statusCode } = typeof rule.redirect === 'string' ? { to: rule.redirect, statusCode: undefined } : rule.redirect;
   let location = to;

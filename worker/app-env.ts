@@ -1,4 +1,5 @@
-import type { BuildStore } from './build-store';
+import type { MatchedRules } from '../app/route-rules';
+import type { BuildStore, CompleteBuild } from './build-store';
 
 /** The Hono environment every route and middleware of the worker shares. */
 export interface AppEnv {
@@ -8,5 +9,9 @@ export interface AppEnv {
     /** the decoded, validated request path */
     path: string;
     store: BuildStore;
+    /** the build this request is served from (set by currentBuild) */
+    build: CompleteBuild;
+    /** the route rules that apply to this path (set by routeRules) */
+    rule: MatchedRules;
   };
 }

@@ -1,26 +1,45 @@
 /**
- * The worker, assembled. Request flow:
+ * The worker, assembled. Hono runs matching handlers in the order they are registered here,
+ * and the order is the policy:
  *
  *   requestContext   request id, build store, decoded path (400/404 for hostile paths)
+ *   securityHeaders  nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
  *   /_app/builds/*   the live-build pointer and build manifests (JSON from KV)
  *   /_app/*          anything else under the app base that static assets did not serve: 404
- *   pages            system pages, payloads, content pages, 404 screen (HTML from KV + React)
+ *   currentBuild     the complete build to serve from, or the 503 "not published yet"
+ *   seo files        robots.txt, sitemap.xml
+ *   payloads         {path}/_payload.json, for client navigation
+ *   /unsupported     before the browser check, which sends old browsers there
+ *   browserCheck     unsupported browser -> 302 /unsupported?lang=..
+ *   routeRules       site.json redirects, headers, cache lifetimes
+ *   system pages     /preview, /reset-storage[/{slug}] (private, never edge-cached)
+ *   edgeCache        304 for a matching ETag; a cached page without rendering
+ *   content pages    server-rendered from the payload, or the 404 screen
  *   onError          500 screen with the request id; the cause goes to the log, never the page
  *
  * Static files (public/, hashed client bundles, media) never reach this code: Workers static
  * assets serve them first (wrangler.toml [assets]).
  */
 import { Hono } from 'hono';
-import type { Chrome, ClientAssets } from '../app/build-records';
+import type { ClientAssets } from '../app/build-records';
+import { pagePathOfPayload } from '../app/content/paths';
 import type { AppEnv } from './app-env';
 import { BuildMemory } from './build-store';
 import { CACHE_NONE } from './cache-control';
+import { isPreviewHost } from './hosts';
+import { browserCheck } from './middleware/browser-check';
+import { currentBuild } from './middleware/current-build';
+import { edgeCache } from './middleware/edge-cache';
 import { requestContext } from './middleware/request-context';
+import { routeRules } from './middleware/route-rules';
+import { securityHeaders } from './middleware/security-headers';
 import { renderView } from './render/render-view';
 import { buildFileRoutes } from './routes/build-files';
-import { pageRoutes } from './routes/pages';
-import { chooseLocale } from './visitor-locale';
 import { notPublishedResponse } from './routes/not-published';
+import { createPageHandlers } from './routes/pages';
+import { servePayload } from './routes/payloads';
+import { seoFileRoutes } from './routes/seo-files';
+import { chooseLocale } from './visitor-locale';
 
 export interface AppOptions {
   assets: ClientAssets;
@@ -28,14 +47,29 @@ export interface AppOptions {
 
 export function createApp({ assets }: AppOptions) {
   const memory = new BuildMemory();
+  const pages = createPageHandlers({ assets });
   const app = new Hono<AppEnv>();
 
   app.use(requestContext({ memory }));
+  app.use(securityHeaders());
   app.route('/_app/builds', buildFileRoutes());
   app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
-  app.route('/', pageRoutes({ assets }));
+  app.use(currentBuild({ assets }));
+  app.route('/', seoFileRoutes());
+  app.get('*', (c, next) => {
+    const pagePath = pagePathOfPayload(c.var.path);
+    return pagePath === null ? next() : servePayload(c, pagePath);
+  });
+  app.get('/unsupported', pages.system('unsupported'));
+  app.use(browserCheck());
+  app.use(routeRules());
+  app.get('/preview', pages.system('preview'));
+  app.get('/reset-storage', pages.system('reset-storage'));
+  app.get('/reset-storage/*', pages.system('reset-storage'));
+  app.use(edgeCache({ enabled: (c) => !isPreviewHost(c.env, c.req.url) }));
+  app.get('*', pages.content);
 
-  app.notFound((c) => c.text('Not Found', 404));
+  app.notFound((c) => c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE }));
 
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? 'unknown';
@@ -45,7 +79,7 @@ export function createApp({ assets }: AppOptions) {
       JSON.stringify({ level: 'error', requestId, path, build: build?.record.id ?? null, error: err.name, message: err.message }),
     );
     if (!build) return notPublishedResponse(c, assets);
-    const chrome: Chrome = chooseLocale(build.index, path, undefined, c.req.header('accept-language'));
+    const chrome = chooseLocale(build.index, path, undefined, undefined);
     const body = renderView({ kind: 'error', status: 500, path, chrome, requestId }, { buildId: build.record.id, assets });
     return c.html(body, 500, { 'Cache-Control': CACHE_NONE });
   });

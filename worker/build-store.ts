@@ -99,7 +99,10 @@ export function createBuildStore({ kv, memory, pointerTtlMs = BUILD_POINTER_TTL_
     return value;
   }
 
-  return { current, manifest, payload };
+  /** A build's sitemap XML; large, so not kept in isolate memory (KV caches it at the edge). */
+  const sitemap = (id: string) => kv.get(kvKeys.sitemap(id), 'text');
+
+  return { current, manifest, payload, sitemap };
 }
 
 export type BuildStore = ReturnType<typeof createBuildStore>;

@@ -6,9 +6,11 @@
 import { createHash } from 'node:crypto';
 import type { AppManifest, BuildIndex, BuildRecord, Chrome, Payload } from '../../app/build-records';
 import { localeCodeOfPath } from '../../app/content/paths';
-import type { Site } from '../../app/content/schema';
+import { walkBlocks, type Site } from '../../app/content/schema';
 import { kvKeys } from '../../app/kv-keys';
 import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
+import { gtmSnippet } from '../../app/tag-manager';
+import { sitemapXml } from './sitemap';
 import type { LoadedContent } from './content-loader';
 
 export interface KvRecord {
@@ -26,6 +28,20 @@ export interface BuildOutput {
 }
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A CSP hash source for an inline script's exact text. */
+export const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The https origins forms post to, which the CSP's connect-src must allow. */
+function formOrigins(content: LoadedContent): string[] {
+  const origins = new Set<string>();
+  for (const { page } of content.pages) {
+    walkBlocks(page.blocks, (block) => {
+      if (block.type === 'form' && block.endpoint?.startsWith('https://')) origins.add(new URL(block.endpoint).origin);
+    });
+  }
+  return [...origins].sort();
+}
 
 export function chromeFor(site: Site, code: string): Chrome {
   const locale = site.locales.find((l) => l.code === code)!;
@@ -77,11 +93,13 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
   const id = sha256(JSON.stringify({ codeHash, payloads: payloadRecords.map((r) => r.hash), matcher, prerendered })).slice(0, 16);
 
   const chrome = Object.fromEntries(content.site.locales.map((l) => [l.code, chromeFor(content.site, l.code)]));
+  const { gtmId } = content.site;
   const index: BuildIndex = {
     id,
     pages: Object.fromEntries(payloadRecords.map((r) => [r.path, r.hash])),
     chrome,
     defaultLocale: content.site.defaultLocale,
+    csp: { scriptHashes: gtmId ? [cspHash(gtmSnippet(gtmId))] : [], connectOrigins: formOrigins(content) },
   };
   const manifest: AppManifest = { id, timestamp, matcher, prerendered };
   const pointer: BuildRecord = { id, timestamp };
@@ -90,6 +108,7 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
   const records: KvRecord[] = [
     ...[...unique].map(([key, value]) => ({ key, value })),
     { key: kvKeys.index(id), value: JSON.stringify(index) },
+    { key: kvKeys.sitemap(id), value: sitemapXml(payloads, new Set(prerendered)) },
     { key: kvKeys.manifest(id), value: JSON.stringify(manifest) },
   ];
   return { id, records, pointer: { key: kvKeys.latest, value: JSON.stringify(pointer) }, pageCount: payloads.length };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compileRouteRules, matchRouteRules, redirectFor } from '../../app/route-rules';
+import { compileRouteRules, matchRouteRules, redirectFor as redirectOf } from '../../app/route-rules';
 
 const matcher = compileRouteRules({
   '/old-loans': { redirect: { to: '/en/loans', statusCode: 301 } },
@@ -9,6 +9,8 @@ const matcher = compileRouteRules({
   '/en/news/**': { prerender: false },
   '/docs/*/old': { redirect: '/docs/new' },
 });
+
+const redirectFor = (m: typeof matcher, path: string, search?: string) => redirectOf(matchRouteRules(m, path), search);
 
 describe('route rules', () => {
   test('an exact redirect keeps its status code', () => {

@@ -25,7 +25,10 @@ export interface TestWorker {
   close(): Promise<void>;
 }
 
-export async function startWorker(site: BuiltSite, { publish = true } = {}): Promise<TestWorker> {
+export async function startWorker(
+  site: BuiltSite,
+  { publish = true, bindings = {} }: { publish?: boolean; bindings?: Record<string, string> } = {},
+): Promise<TestWorker> {
   const logs: string[] = [];
   const mf = new Miniflare({
     modules: true,
@@ -35,7 +38,7 @@ export async function startWorker(site: BuiltSite, { publish = true } = {}): Pro
     compatibilityDate: COMPATIBILITY_DATE,
     kvNamespaces: ['SITE_KV'],
     // Tests publish new builds mid-test: the pointer must be read on every request.
-    bindings: { BUILD_POINTER_TTL_MS: '0' },
+    bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
     assets: { directory: join(site.outDir, 'public'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.on('data', (d: Buffer) => logs.push(d.toString()));
@@ -52,7 +55,9 @@ export async function startWorker(site: BuiltSite, { publish = true } = {}): Pro
   };
   const worker: TestWorker = {
     // Concatenated, not resolved: `//evil.example` must reach the worker as a path, not a host.
-    fetch: (path, init) => mf.dispatchFetch(ORIGIN + path, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
+    // A full URL picks the host (the preview host, say).
+    fetch: (path, init) =>
+      mf.dispatchFetch(/^https?:/.test(path) ? path : ORIGIN + path, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
     kv,
     put,
     publish: async (s) => {

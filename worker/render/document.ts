@@ -18,9 +18,11 @@ export interface DocumentParts {
   withScripts: boolean;
   /** extra markup for the end of <head> (e.g. the tag manager), already safe */
   headExtra?: string;
+  /** extra markup for the start of <body>, already safe */
+  bodyStart?: string;
 }
 
-export function renderDocument({ head, appHtml, boot, assets, withScripts, headExtra = '' }: DocumentParts): string {
+export function renderDocument({ head, appHtml, boot, assets, withScripts, headExtra = '', bodyStart = '' }: DocumentParts): string {
   const e = escapeHtml;
   const lines: string[] = [
     '<!doctype html>',
@@ -44,7 +46,7 @@ export function renderDocument({ head, appHtml, boot, assets, withScripts, headE
     for (const href of assets.preload) lines.push(`<link rel="modulepreload" href="${e(href)}">`);
     lines.push(`<script type="module" src="${e(assets.entry)}"></script>`);
   }
-  lines.push(headExtra, '</head>', '<body>', `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);
+  lines.push(headExtra, '</head>', '<body>', bodyStart, `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);
   if (withScripts) lines.push(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(boot)}</script>`);
   lines.push('</body>', '</html>');
   return lines.join('\n');

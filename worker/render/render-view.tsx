@@ -7,15 +7,16 @@
 import { renderToString } from 'react-dom/server';
 import type { ClientAssets } from '../../app/build-records';
 import { headFor } from '../../app/head';
-import { App } from '../../app/render/app';
+import { App, chromeOf } from '../../app/render/app';
+import { gtmNoscriptUrl, gtmSnippet } from '../../app/tag-manager';
 import type { View } from '../../app/view';
 import { renderDocument } from './document';
+import { escapeHtml } from './html';
 
 export interface RenderOptions {
   buildId: string;
   assets: ClientAssets;
   preview?: boolean;
-  headExtra?: string;
 }
 
 /**
@@ -25,7 +26,17 @@ export interface RenderOptions {
 const withoutScripts = (view: View) =>
   (view.kind === 'system' && view.name === 'unsupported') || (view.kind === 'error' && view.status === 503);
 
-export function renderView(view: View, { buildId, assets, preview = false, headExtra }: RenderOptions): string {
+/** The tag manager's snippet (allowed by its hash in the CSP) and its <noscript> frame. */
+function tagManager(view: View): { headExtra: string; bodyStart: string } {
+  const id = chromeOf(view).gtmId;
+  if (!id || withoutScripts(view)) return { headExtra: '', bodyStart: '' };
+  return {
+    headExtra: `<script>${gtmSnippet(id)}</script>`,
+    bodyStart: `<noscript><iframe src="${escapeHtml(gtmNoscriptUrl(id))}" height="0" width="0" hidden title="Google Tag Manager"></iframe></noscript>`,
+  };
+}
+
+export function renderView(view: View, { buildId, assets, preview = false }: RenderOptions): string {
   const appHtml = renderToString(<App view={view} preview={preview} />);
   return renderDocument({
     head: headFor(view),
@@ -33,6 +44,6 @@ export function renderView(view: View, { buildId, assets, preview = false, headE
     boot: { buildId, view },
     assets,
     withScripts: !withoutScripts(view),
-    headExtra,
+    ...tagManager(view),
   });
 }

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { BuildId } from '../../app/build-records';
 import type { AppEnv } from '../app-env';
 import { CACHE_IMMUTABLE, CACHE_NONE, CACHE_REVALIDATE } from '../cache-control';
+import { etagMatches, recordEtag } from '../etag';
 
 export function buildFileRoutes() {
   const routes = new Hono<AppEnv>();
@@ -14,14 +15,18 @@ export function buildFileRoutes() {
     const build = await c.var.store.current();
     if (!build) return c.json({ error: 'not_published' }, 503, { 'Cache-Control': CACHE_NONE });
     const { id, timestamp } = build.record;
-    return c.json({ id, timestamp }, 200, { 'Cache-Control': CACHE_REVALIDATE });
+    const headers = { ETag: recordEtag(`${id}-${timestamp}`), 'Cache-Control': CACHE_REVALIDATE };
+    if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);
+    return c.json({ id, timestamp }, 200, headers);
   });
 
   routes.get('/meta/:file{[a-f0-9]{16}\\.json}', async (c) => {
     const id = BuildId.parse(c.req.param('file').slice(0, -'.json'.length));
     const manifest = await c.var.store.manifest(id);
     if (!manifest) return c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_REVALIDATE });
-    return c.json(manifest, 200, { 'Cache-Control': CACHE_IMMUTABLE });
+    const headers = { ETag: recordEtag(id), 'Cache-Control': CACHE_IMMUTABLE };
+    if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);
+    return c.json(manifest, 200, headers);
   });
 
   return routes;

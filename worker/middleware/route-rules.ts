@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import { matchRouteRules, redirectFor } from '../../app/route-rules';
+import type { AppEnv } from '../app-env';
+
+/** How long browsers may keep a route-rule redirect. */
+const REDIRECT_CACHE = 'public, max-age=300';
+
+/**
+ * Applies site.json routeRules at the edge with the matcher the client uses too: a redirect
+ * answers at once; header rules are added to the response; the cache rule is left on the
+ * context for the edge cache.
+ */
+export function routeRules(): MiddlewareHandler<AppEnv> {
+  return async function routeRulesMiddleware(c, next) {
+    const decision = matchRouteRules(c.var.build.manifest.matcher, c.var.path);
+    const redirect = redirectFor(decision, new URL(c.req.url).search);
+    if (redirect) {
+      return new Response(null, { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': REDIRECT_CACHE } });
+    }
+    c.set('rule', decision.rule);
+    await next();
+    if (decision.rule.headers) {
+      for (const [name, value] of Object.entries(decision.rule.headers)) c.res.headers.set(name, value);
+    }
+  };
+}

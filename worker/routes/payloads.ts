@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import { isContentPath } from '../../app/content/paths';
+import { notFoundMessage } from '../../app/i18n/strings';
+import type { AppEnv } from '../app-env';
+import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
+import { etagMatches, recordEtag } from '../etag';
+
+/**
+ * A page's payload, `GET {path}/_payload.json?{buildId}`. The query names the build the client
+ * runs: when it is the live build the answer never changes and is cached for good; for any
+ * other id the live payload is sent with a short lifetime, so a client on an old build still
+ * gets the page.
+ */
+export async function servePayload(c: Context<AppEnv>, pagePath: string) {
+  const { build, store } = c.var;
+  const hash = isContentPath(pagePath) ? build.index.pages[pagePath] : undefined;
+  const payload = hash ? await store.payload(build, pagePath) : null;
+  if (!hash || !payload) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
+  const etag = recordEtag(hash);
+  const current = new URL(c.req.url).search.slice(1) === build.record.id;
+  const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  return c.json(payload, 200, headers);
+}
