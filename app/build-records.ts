@@ -3,8 +3,13 @@
  * here; every reader validates what it reads (KV values are input like any other).
  */
 import { z } from 'zod';
-import { Footer, Locale, NavLink, Page } from './content/schema';
-import { RouteMatcher } from './route-rules';
+import { Footer, Locale, NavLink, Page, RouteRule } from './content/schema';
+import type { RouteMatcher as RouteMatcherType } from './route-rules';
+
+/** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */
+export const RouteMatcher: z.ZodType<RouteMatcherType> = z.object({
+  rules: z.array(z.object({ pattern: z.string(), segments: z.array(z.string()), rule: RouteRule })),
+});
 
 export const BuildId = z.string().regex(/^[a-f0-9]{16}$/, 'Must be 16 lowercase hex digits');
 export type BuildId = z.infer<typeof BuildId>;

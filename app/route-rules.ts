@@ -6,18 +6,20 @@
  * Patterns follow Nitro: `*` is one segment, `**` any number of segments (zero included).
  * Every matching rule applies; where two set the same key, the more specific pattern wins.
  */
-import { z } from 'zod';
-import { RouteRule } from './content/schema';
+import type { RouteRule } from './content/schema';
 import { isHttpUrl, isInternalPath } from './urls';
 
-export const CompiledRule = z.object({
-  pattern: z.string(),
-  segments: z.array(z.string()),
-  rule: RouteRule,
-});
-export const RouteMatcher = z.object({ rules: z.array(CompiledRule) });
-export type RouteMatcher = z.infer<typeof RouteMatcher>;
-export type MatchedRules = z.infer<typeof RouteRule>;
+// Kept free of zod (types only): the browser bundle evaluates the matcher too.
+// The schema of a compiled matcher lives with the manifest in build-records.ts.
+export type MatchedRules = RouteRule;
+export interface CompiledRule {
+  pattern: string;
+  segments: string[];
+  rule: RouteRule;
+}
+export interface RouteMatcher {
+  rules: CompiledRule[];
+}
 
 export const DEFAULT_REDIRECT_STATUS = 307;
 

@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { MAX_SECTION_DEPTH } from '../constants';
 import { GTM_ID_RE, parseRuleString } from '../validation/rule-string';
 import { isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref, isSafeRichTextHref } from '../urls';
+import { walkBlocks } from './walk-blocks';
+
+export { walkBlocks };
 
 const nonEmpty = z.string().trim().min(1, 'Must not be empty');
 const anchorId = z.string().regex(/^[a-z0-9-]+$/, 'Must be lowercase letters, digits and hyphens');
@@ -248,20 +251,6 @@ function checkSectionDepth(blocks: Block[], depth: number, path: (string | numbe
       return;
     }
     checkSectionDepth(b.blocks, depth + 1, [...path, i, 'blocks'], ctx);
-  });
-}
-
-/** Visits every block, including those in sections and modals, with its path in the page. */
-export function walkBlocks(blocks: Block[], visit: (b: Block, path: (string | number)[]) => void, path: (string | number)[] = []) {
-  blocks.forEach((b, i) => {
-    const here = [...path, i];
-    visit(b, here);
-    if (b.type === 'section') walkBlocks(b.blocks, visit, [...here, 'blocks']);
-    const actions = b.type === 'hero' ? (b.actions ?? []) : b.type === 'cta' ? [b.action] : [];
-    actions.forEach((a, j) => {
-      const at = b.type === 'hero' ? ['actions', j] : ['action'];
-      if ('modal' in a) walkBlocks(a.modal.blocks, visit, [...here, ...at, 'modal', 'blocks']);
-    });
   });
 }
 

@@ -10,6 +10,8 @@ import { REPO_ROOT, tempDir } from './built-site';
 
 export interface RunningSite {
   url: string;
+  /** the local KV state directory the server reads (`--persist-to`) */
+  state: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -75,5 +77,20 @@ export async function startSite({ content }: { content?: string } = {}): Promise
     await stop();
     throw err;
   }
-  return { url, output: () => log, stop };
+  return { url, state, output: () => log, stop };
+}
+
+/** Builds a content directory and publishes it to a running site's local KV, pointer last. */
+export async function publishToSite(site: RunningSite, contentDir: string): Promise<string> {
+  const { buildSite } = await import('../../scripts/lib/site-build');
+  const { publishBuild } = await import('../../scripts/lib/publish');
+  const outDir = await tempDir('republish');
+  try {
+    const result = await buildSite({ contentDir, outDir });
+    if (!result.ok) throw new Error('content does not build');
+    await publishBuild(outDir, { mode: 'local', persistTo: site.state });
+    return result.build.id;
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
 }

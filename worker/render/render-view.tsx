@@ -10,8 +10,14 @@ import { headFor } from '../../app/head';
 import { App, chromeOf } from '../../app/render/app';
 import { gtmNoscriptUrl, gtmSnippet } from '../../app/tag-manager';
 import type { View } from '../../app/view';
+import { FormBlock } from '../../app/render/blocks/form';
+import { GalleryBlock } from '../../app/render/blocks/gallery';
+import { provideBlocks } from '../../app/render/blocks/lazy-blocks';
 import { renderDocument } from './document';
 import { escapeHtml } from './html';
+
+// The server renders every block type; only the browser loads these lazily.
+provideBlocks({ gallery: GalleryBlock, form: FormBlock });
 
 export interface RenderOptions {
   buildId: string;

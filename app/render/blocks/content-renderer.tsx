@@ -1,7 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { Block } from '../../content/schema';
-import { FormBlock } from './form';
-import { GalleryBlock } from './gallery';
+import { lazyBlockComponent } from './lazy-blocks';
 import { AccordionBlock, CardsBlock, CtaBlock, HeroBlock, ImageBlock, RichTextBlock, TableBlock } from './simple-blocks';
 
 /** Editors (preview) see a placeholder for a block this code cannot render; visitors see nothing. */
@@ -26,7 +25,10 @@ function BlockView({ block, first }: { block: Block; first: boolean }) {
     case 'image':
       return <ImageBlock block={block} first={first} />;
     case 'gallery':
-      return <GalleryBlock block={block} />;
+    case 'form': {
+      const Component = lazyBlockComponent(block.type) as ComponentType<{ block: Block }> | undefined;
+      return Component ? <Component block={block} /> : null;
+    }
     case 'cards':
       return <CardsBlock block={block} />;
     case 'accordion':
@@ -35,8 +37,6 @@ function BlockView({ block, first }: { block: Block; first: boolean }) {
       return <TableBlock block={block} />;
     case 'cta':
       return <CtaBlock block={block} />;
-    case 'form':
-      return <FormBlock block={block} />;
     case 'section':
       return (
         <section className="block section" id={block.id}>

@@ -1,0 +1,5 @@
+/** Tells the tag manager about client navigations (it only sees the first page load itself). */
+export function pushPageView(path: string): void {
+  const dataLayer = (window as { dataLayer?: unknown[] }).dataLayer;
+  if (Array.isArray(dataLayer)) dataLayer.push({ event: 'page_view', page_path: path, page_title: document.title });
+}

@@ -1,0 +1,171 @@
+/**
+ * Client navigation. After the first server-rendered page, link clicks and back/forward load
+ * the next page's payload and render it in place. Each navigation:
+ *
+ *   outdated build?     -> full page load of the target (the visitor lands on the new build)
+ *   guards (in order)   validate -> browser support -> route rules (app/navigation/guards.ts)
+ *   page source         payload | server (full load) | missing (404 screen, no request)
+ *   lazy blocks         the view's chunks; a failed chunk reloads the target once per 10 s
+ *   commit              render, history, scroll (restored on back), focus the h1
+ *   head                ~100 ms later: title, meta, hreflang; the title is announced; page view
+ */
+import { flushSync } from 'react-dom';
+import type { AppManifest } from '../build-records';
+import { HEAD_UPDATE_DELAY_MS } from '../constants';
+import type { Fetcher } from '../fetch';
+import { headFor } from '../head';
+import type { GuardOutcome, NavigationRequest } from '../navigation/guards';
+import { pageSource } from '../navigation/guards';
+import { interceptedUrl } from '../navigation/links';
+import { resolveNavigationTarget } from '../navigation/target';
+import type { View } from '../view';
+import { isChunkLoadError } from './chunk-reload-guard';
+import { applyHead } from './head-manager';
+import { loadPayload } from './payload-loader';
+
+/** In-app redirects one navigation may follow before it gives up (a rule loop). */
+const MAX_REDIRECTS = 5;
+
+export interface RouterOptions {
+  buildId: string;
+  initialView: View;
+  fetcher: Fetcher;
+  runGuards: (request: NavigationRequest) => GuardOutcome;
+  loadManifest: () => Promise<AppManifest | null>;
+  /** loads the code the view needs (lazy blocks); rejects when a chunk fails */
+  prepareView: (view: View) => Promise<void>;
+  handleChunkError: (path: string) => 'reloaded' | 'suppressed';
+  isOutdated: () => boolean;
+  announce: (message: string) => void;
+  onPageView?: (path: string) => void;
+}
+
+interface HistoryState {
+  scroll?: number;
+}
+
+type Mode = 'push' | 'replace' | 'pop';
+
+export class Router {
+  private view: View;
+  private listeners = new Set<() => void>();
+  private navigation = 0;
+  private headTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: RouterOptions) {
+    this.view = options.initialView;
+  }
+
+  // --- the store React reads (useSyncExternalStore)
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getView = () => this.view;
+
+  start(): void {
+    history.scrollRestoration = 'manual';
+    document.addEventListener('click', this.onClick);
+    window.addEventListener('popstate', this.onPopState);
+  }
+
+  /**
+   * Programmatic navigation. Refuses script-like URLs and, without `{ external: true }`,
+   * other sites (both throw).
+   */
+  navigateTo(raw: string, { external = false, replace = false } = {}): Promise<void> {
+    const target = resolveNavigationTarget(raw, location.href, { external });
+    if (target.kind === 'external') {
+      location.assign(target.url);
+      return Promise.resolve();
+    }
+    return this.navigate(target.path + target.search + target.hash, replace ? 'replace' : 'push');
+  }
+
+  private onClick = (event: MouseEvent) => {
+    const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!anchor) return;
+    const url = interceptedUrl(event, anchor, location.href);
+    if (!url) return;
+    event.preventDefault();
+    void this.navigate(url.pathname + url.search + url.hash, 'push');
+  };
+
+  private onPopState = (event: PopStateEvent) => {
+    const state = (event.state ?? {}) as HistoryState;
+    void this.navigate(location.pathname + location.search + location.hash, 'pop', state.scroll ?? 0);
+  };
+
+  private async navigate(href: string, mode: Mode, restoreScroll = 0, redirects = 0): Promise<void> {
+    const id = ++this.navigation;
+    const url = new URL(href, location.href);
+    const { pathname: path, search, hash } = url;
+    const leave = (to: string) => (mode === 'replace' ? location.replace(to) : location.assign(to));
+
+    if (this.options.isOutdated()) return leave(url.href);
+
+    const manifest = await this.options.loadManifest();
+    if (id !== this.navigation) return;
+
+    const outcome = this.options.runGuards({ path, search, manifest });
+    if (outcome.kind === 'leave') return leave(outcome.url);
+    if (outcome.kind === 'redirect') {
+      if (redirects >= MAX_REDIRECTS) return this.commit(this.errorView(500, path), url, mode, restoreScroll);
+      // The redirect takes the pending navigation's place: a push stays a push (the source was
+      // never in history); back/forward onto a source replaces that entry with the target.
+      return this.navigate(outcome.to, mode === 'pop' ? 'replace' : mode, 0, redirects + 1);
+    }
+    if (outcome.kind === 'error') return this.commit(this.errorView(outcome.status, path), url, mode, restoreScroll);
+
+    const source = pageSource(path, manifest);
+    if (source === 'server') return leave(url.href);
+    if (source === 'missing') return this.commit(this.errorView(404, path), url, mode, restoreScroll);
+
+    let view: View;
+    try {
+      const load = await loadPayload(this.options.fetcher, path, this.options.buildId);
+      view = load.kind === 'page' ? { kind: 'page', payload: load.payload } : this.errorView(404, path);
+      await this.options.prepareView(view);
+    } catch (err) {
+      if (id !== this.navigation) return;
+      if (isChunkLoadError(err)) {
+        if (this.options.handleChunkError(url.pathname + url.search) === 'reloaded') return;
+        return this.commit(this.errorView(500, path), url, mode, restoreScroll);
+      }
+      // The payload could not be had (network, server): let the server render the page.
+      return leave(url.href);
+    }
+    if (id !== this.navigation) return;
+    this.commit(view, url, mode, restoreScroll);
+  }
+
+  private errorView(status: number, path: string): View {
+    const current = this.view;
+    const chrome = current.kind === 'page' ? current.payload.chrome : current.chrome;
+    return { kind: 'error', status, path, chrome };
+  }
+
+  private commit(view: View, url: URL, mode: Mode, restoreScroll: number): void {
+    const href = url.pathname + url.search + url.hash;
+    if (mode !== 'pop') {
+      // Remember where the visitor was on the page they leave, for back.
+      history.replaceState({ ...(history.state as HistoryState | null), scroll: window.scrollY }, '');
+      if (mode === 'push') history.pushState({ scroll: 0 }, '', href);
+      else history.replaceState({ scroll: 0 }, '', href);
+    }
+    this.view = view;
+    flushSync(() => this.listeners.forEach((listener) => listener()));
+
+    if (mode === 'pop') window.scrollTo(0, restoreScroll);
+    else if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
+    else window.scrollTo(0, 0);
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+
+    clearTimeout(this.headTimer);
+    this.headTimer = setTimeout(() => {
+      applyHead(headFor(view));
+      this.options.announce(document.title);
+      this.options.onPageView?.(url.pathname);
+    }, HEAD_UPDATE_DELAY_MS);
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Client navigation in Chromium against `npm start`: payloads instead of page loads, history
+ * and scroll, the 404 screen, route-rule redirects, head updates, a new build while a page is
+ * open, and a lost code chunk.
+ */
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BUILD_CHECK_INTERVAL_MS } from '../../app/constants';
+import { launchBrowser, type Browser } from '../support/browser';
+import { REPO_CONTENT, tempDir } from '../support/built-site';
+import { publishToSite, startSite, type RunningSite } from '../support/server';
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+function documentRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') seen.push(r);
+  });
+  return seen;
+}
+
+async function open(path: string) {
+  const tracked = await browser.newPage();
+  const documents = documentRequests(tracked.page);
+  await tracked.page.goto(site.url + path);
+  await tracked.page.waitForSelector('html[data-hydrated="true"]');
+  return { ...tracked, documents };
+}
+
+const bootBuildId = (page: Page) => page.evaluate(() => JSON.parse(document.getElementById('site-data')!.textContent!).buildId as string);
+
+describe('client navigation', () => {
+  test('a click loads the payload with the build id instead of a new document', async () => {
+    const { page, documents, problems } = await open('/en');
+    const buildId = await bootBuildId(page);
+    const payload = page.waitForRequest((r) => r.url().includes('/_payload.json'));
+    await page.locator('header nav a[href="/en/loans"]').first().click();
+    expect((await payload).url()).toBe(`${site.url}/en/loans/_payload.json?${buildId}`);
+    await page.waitForURL(`${site.url}/en/loans`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBeTruthy();
+    expect(documents).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('focus moves to the new page’s heading and its title is announced', async () => {
+    const { page } = await open('/en');
+    await page.locator('header nav a[href="/en/loans"]').first().click();
+    await page.waitForURL(`${site.url}/en/loans`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.locator('[role="status"]').textContent()).toContain('Example Bank');
+    await page.close();
+  });
+
+  test('the head follows the page about 100 ms after the route change', async () => {
+    const { page } = await open('/en');
+    await page.locator('.language-switcher a[hreflang="et-EE"]').click();
+    await page.waitForURL(`${site.url}/et`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('et-EE');
+    const head = await page.evaluate(() => ({
+      title: document.title,
+      canonical: document.querySelector<HTMLLinkElement>('link[rel=canonical]')!.href,
+      description: document.querySelector<HTMLMetaElement>('meta[name=description]')!.content,
+      alternates: document.querySelectorAll('link[rel=alternate][hreflang]').length,
+    }));
+    const server = await (await fetch(`${site.url}/et`)).text();
+    expect(server).toContain(`<title>${head.title}</title>`);
+    expect(head.canonical).toBe('https://www.example.com/et');
+    expect(server).toContain(`content="${head.description}"`);
+    expect(head.alternates).toBe(12);
+    await page.close();
+  });
+
+  test('back returns to the previous page at the same scroll position', async () => {
+    const { page, documents } = await open('/en/loans');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    await page.locator('main a[href="/en/loans/home-loan"]').first().click();
+    await page.waitForURL(`${site.url}/en/loans/home-loan`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/en/loans`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    expect(documents).toHaveLength(1);
+    await page.close();
+  });
+
+  test('a missing page shows the 404 screen without a reload, and the next navigation clears it', async () => {
+    const { page, documents } = await open('/en');
+    await page.evaluate(() => (window as any).__router.navigateTo('/x'));
+    await expect.poll(() => page.textContent('main')).toContain('Page not found: /x');
+    expect(await page.textContent('main')).toContain('Page Not Found');
+    await page.locator('header nav a[href="/en/loans"]').first().click();
+    await page.waitForURL(`${site.url}/en/loans`);
+    await expect.poll(() => page.textContent('main')).not.toContain('Page not found');
+    expect(documents).toHaveLength(1);
+    await page.close();
+  });
+
+  test('navigateTo refuses javascript: URLs and other sites without permission', async () => {
+    const { page } = await open('/en');
+    const errors = await page.evaluate(async () => {
+      const router = (window as any).__router;
+      const outcomes: string[] = [];
+      for (const url of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', 'https://evil.example/']) {
+        try {
+          await router.navigateTo(url);
+          outcomes.push('navigated');
+        } catch (err) {
+          outcomes.push((err as Error).name);
+        }
+      }
+      return outcomes;
+    });
+    expect(errors).toEqual(['NavigationRefusedError', 'NavigationRefusedError', 'NavigationRefusedError', 'NavigationRefusedError']);
+    expect(page.url()).toBe(`${site.url}/en`);
+    await page.close();
+  });
+
+  test('an internal route-rule redirect happens in the app and the redirect source never enters history', async () => {
+    const { page, documents } = await open('/en');
+    await page.evaluate(() => (window as any).__router.navigateTo('/old-loans'));
+    await page.waitForURL(`${site.url}/en/loans`);
+    expect(documents).toHaveLength(1);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/en`);
+    await page.close();
+  });
+
+  test('an external route-rule redirect leaves the app', async () => {
+    const { page } = await open('/en');
+    await page.route('https://blog.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>blog</title>' }));
+    await page.evaluate(() => (window as any).__router.navigateTo('/blog/2024/hello'));
+    await page.waitForURL('https://blog.example.com/2024/hello');
+    await page.close();
+  });
+});
+
+describe('staying current and resilient', () => {
+  test('a deleted chunk reloads the target once, then shows the error screen without a loop', async () => {
+    const { page, documents } = await open('/en');
+    await page.route('**/_app/chunks/gallery.*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.locator('header nav a[href="/en/loans"]').first().click();
+    await page.waitForURL(`${site.url}/en/loans`);
+    await page.locator('main a[href="/en/loans/home-loan"]').first().click();
+    await expect.poll(() => page.textContent('main'), { timeout: 15_000 }).toContain('Internal Server Error');
+    await page.waitForTimeout(1_000);
+    const loads = documents.map((r) => new URL(r.url()).pathname);
+    expect(loads).toEqual(['/en', '/en/loans/home-loan']);
+    await page.close();
+  });
+
+  test('after a new build is published, the next click is a full load of the new build', async () => {
+    const content = await tempDir('republish-content');
+    await cp(REPO_CONTENT, content, { recursive: true });
+    const home = join(content, 'pages/en/index.json');
+    const page0 = JSON.parse(await readFile(home, 'utf8'));
+    page0.title = 'A newly published home';
+    await writeFile(home, JSON.stringify(page0));
+
+    const tracked = await browser.newPage();
+    const { page } = tracked;
+    await page.clock.install();
+    const documents = documentRequests(page);
+    await page.goto(`${site.url}/en/loans`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const oldBuild = await bootBuildId(page);
+
+    try {
+      const newBuild = await publishToSite(site, content);
+      expect(newBuild).not.toBe(oldBuild);
+      // The worker trusts the pointer it read for a few seconds (BUILD_POINTER_TTL_MS).
+      await expect.poll(async () => ((await (await fetch(`${site.url}/_app/builds/latest.json`)).json()) as { id: string }).id, { timeout: 15_000 }).toBe(newBuild);
+
+      const check = page.waitForRequest((r) => r.url().includes('/_app/builds/latest.json?'));
+      await page.clock.fastForward(BUILD_CHECK_INTERVAL_MS);
+      await check;
+      await page.waitForTimeout(200);
+
+      await page.locator('header nav a[href="/en"], header a[href="/en"]').first().click();
+      await page.waitForURL(`${site.url}/en`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      expect(documents.map((r) => new URL(r.url()).pathname)).toEqual(['/en/loans', '/en']);
+      expect(await bootBuildId(page)).toBe(newBuild);
+      expect(await page.title()).toContain('A newly published home');
+    } finally {
+      await page.close();
+      await rm(content, { recursive: true, force: true });
+    }
+  });
+});

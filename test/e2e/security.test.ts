@@ -1,0 +1,80 @@
+/**
+ * The Content-Security-Policy in a real browser: pages run with no violation, an injected
+ * inline script is blocked, and the tag manager's snippet runs because its hash is allowed,
+ * then hears about client navigations.
+ */
+import { rm } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { generateContent } from '../../scripts/lib/generate-content';
+import { launchBrowser, type Browser } from '../support/browser';
+import { tempDir } from '../support/built-site';
+import { startSite, type RunningSite } from '../support/server';
+
+let contentDir: string;
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  contentDir = await tempDir('gtm-content');
+  await generateContent({ dir: contentDir, extraSite: { gtmId: 'GTM-TEST123' } });
+  site = await startSite({ content: contentDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await rm(contentDir, { recursive: true, force: true });
+});
+
+/** Records CSP violations from the first byte of the page on. */
+async function watchViolations(page: Page) {
+  await page.addInitScript(() => {
+    (window as any).__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as any).__violations as string[]);
+}
+
+describe('Content-Security-Policy in Chromium', () => {
+  test('a page with the tag manager runs with no CSP violation and its snippet has run', async () => {
+    const { page } = await browser.newPage();
+    // The machine has no network: answer the tag manager's script locally.
+    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }));
+    const violations = await watchViolations(page);
+    await page.goto(`${site.url}/en`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const events = await page.evaluate(() => ((window as any).dataLayer as { event?: string }[]).map((e) => e.event));
+    expect(events).toContain('gtm.js');
+    await expect.poll(() => page.evaluate(() => (window as any).__gtmLoaded)).toBe(true);
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  test('an injected inline script is blocked', async () => {
+    const { page } = await browser.newPage();
+    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    const violations = await watchViolations(page);
+    await page.goto(`${site.url}/en`);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.appendChild(script);
+    });
+    expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
+    await expect.poll(violations).toContain('script-src-elem inline');
+    await page.close();
+  });
+
+  test('client navigations are pushed to the dataLayer as page views', async () => {
+    const { page } = await browser.newPage();
+    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await page.goto(`${site.url}/en`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.evaluate(() => (window as any).__router.navigateTo('/en/page-1'));
+    await expect
+      .poll(() => page.evaluate(() => ((window as any).dataLayer as { event?: string; page_path?: string }[]).filter((e) => e.event === 'page_view').map((e) => e.page_path)))
+      .toEqual(['/en/page-1']);
+    await page.close();
+  });
+});
