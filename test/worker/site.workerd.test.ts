@@ -179,10 +179,15 @@ describe('system pages', () => {
     expect(htmlLang(html)).toBe('de-DE');
   });
 
-  test('/unsupported loads no JavaScript, so old browsers can read it', async () => {
+  test('/unsupported loads no JavaScript and only a stylesheet old browsers can read', async () => {
     const { html } = await page('/unsupported');
     expect(html).not.toContain('<script');
     expect(html).toContain('Firefox 78+');
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(sheets).toEqual(['/unsupported.css']);
+    const css = await (await worker.fetch('/unsupported.css')).text();
+    expect(css).toContain('body');
+    expect(css).not.toMatch(/var\(|:has\(|clamp\(|@supports|grid|flex/);
   });
 
   test('/reset-storage with a malformed slug is a 404', async () => {

@@ -42,13 +42,17 @@ function tagManager(view: View): { headExtra: string; bodyStart: string } {
   };
 }
 
+/** /unsupported's own stylesheet (public/), plain CSS for the browsers that are sent there. */
+const UNSUPPORTED_CSS = '/unsupported.css';
+
 export function renderView(view: View, { buildId, assets, preview = false }: RenderOptions): string {
   const appHtml = renderToString(<App view={view} preview={preview} />);
+  const unsupported = view.kind === 'system' && view.name === 'unsupported';
   return renderDocument({
     head: headFor(view),
     appHtml,
     boot: { buildId, view },
-    assets,
+    assets: unsupported ? { ...assets, css: [UNSUPPORTED_CSS] } : assets,
     withScripts: !withoutScripts(view),
     ...tagManager(view),
   });
