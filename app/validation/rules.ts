@@ -1,0 +1,186 @@
+/**
+ * What each stock rule accepts, with vee-validate 4 (@vee-validate/rules) as the reference so
+ * editors get the behaviour they know from it. This runs in the browser's lazy form chunk and
+ * in the worker, hence no dependencies and only APIs the oldest supported browsers have
+ * (Chrome 64, Safari 12: e.g. Blob#arrayBuffer is missing there, Response#arrayBuffer is not).
+ *
+ * Decisions where the reference is silent or does not fit this site:
+ * - Empty values (undefined, null, '', [], false) pass every rule except `required` and
+ *   `confirmed`; `confirmed` compares even an empty value (as vee-validate does), so a left-empty
+ *   repeat of a filled password fails. Only `required` trims: '  ' is filled but not required-valid.
+ * - "Letters" are Unicode letters (\p{L} plus combining marks \p{M}, so decomposed "õ" counts),
+ *   not vee-validate's per-locale tables: one class covers every site language (Estonian,
+ *   Latvian, Lithuanian, German ß, Cyrillic ё й ъ ...). Property escapes need the `u` flag and
+ *   Chrome 64 / Firefox 78 / Safari 11.1, which is exactly the supported-browser floor.
+ * - `numeric` is ASCII digits only (/^[0-9]+$/); signs and decimals belong to min_value etc.
+ * - Number rules (min_value, max_value, between) read plain decimal notation; anything else fails.
+ * - Text rules fail on a file list and file rules fail on text: a rule that cannot apply is broken.
+ * - `image` trusts the file's MIME type (or, when the browser gives none, its extension).
+ */
+import type { ParsedRule, RuleName } from './rule-string';
+import type { FieldValue } from './validate';
+import { imageInfo } from './image-info';
+
+type Values = Readonly<Record<string, FieldValue>> | undefined;
+
+export function isEmpty(value: FieldValue): boolean {
+  return value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+}
+
+/** Rules that must read file contents; synchronous checks let them pass. */
+export const READS_FILE_CONTENTS: ReadonlySet<RuleName> = new Set<RuleName>(['dimensions']);
+
+const LOCAL_PART_RE = /^[^\s@<>()[\]\\,;:"]+$/u;
+const DOMAIN_RE = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
+const NUMBER_RE = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const ALPHA_RE = /^[\p{L}\p{M}]+$/u;
+const ALPHA_NUM_RE = /^[\p{L}\p{M}\p{N}]+$/u;
+const ALPHA_DASH_RE = /^[\p{L}\p{M}\p{N}_-]+$/u;
+const ALPHA_SPACES_RE = /^[\p{L}\p{M}\s]+$/u;
+/** vee-validate's `image` list, used only when a file arrives without a MIME type. */
+const IMAGE_EXT_RE = /\.(?:jpe?g|png|gif|webp|bmp|svg|avif)$/i;
+
+function isEmail(s: string): boolean {
+  const at = s.lastIndexOf('@');
+  const local = s.slice(0, at);
+  const domain = s.slice(at + 1);
+  return (
+    at > 0 && s.length <= 254 && local.length <= 64 && LOCAL_PART_RE.test(local) &&
+    !/^\.|\.\.|\.$/.test(local) && DOMAIN_RE.test(domain)
+  );
+}
+
+function isHttpUrl(s: string): boolean {
+  if (/\s/.test(s) || !/^https?:\/\/[^/?#]/i.test(s)) return false; // the host follows at once
+  try {
+    return new URL(s).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function toNumber(s: string): number {
+  const t = s.trim();
+  return NUMBER_RE.test(t) ? Number(t) : NaN;
+}
+
+const patterns = new Map<string, RegExp | null>();
+function matches(pattern: string, s: string): boolean {
+  if (!patterns.has(pattern)) {
+    let re: RegExp | null = null;
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      // The build rejects such patterns; should one slip through, nothing matches it.
+    }
+    patterns.set(pattern, re);
+  }
+  return patterns.get(pattern)?.test(s) ?? false;
+}
+
+/** The value as text for text rules; null for a file list. A ticked checkbox reads "true". */
+function asText(value: FieldValue): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function asFiles(value: FieldValue): readonly File[] | null {
+  return Array.isArray(value) ? (value as readonly File[]) : null;
+}
+
+function mimeMatches(type: string, pattern: string): boolean {
+  const t = type.split(';')[0]!.trim().toLowerCase();
+  const p = pattern.toLowerCase();
+  return p.endsWith('/*') ? t.startsWith(p.slice(0, -1)) : t === p;
+}
+
+type TextCheck = (s: string, p: string[]) => boolean;
+type FileCheck = (f: File, p: string[]) => boolean;
+
+const TEXT: Partial<Record<RuleName, TextCheck>> = {
+  email: isEmail,
+  min: (s, p) => [...s].length >= Number(p[0]),
+  max: (s, p) => [...s].length <= Number(p[0]),
+  min_value: (s, p) => toNumber(s) >= Number(p[0]),
+  max_value: (s, p) => toNumber(s) <= Number(p[0]),
+  between: (s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1]),
+  digits: (s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0]),
+  integer: (s) => /^-?[0-9]+$/.test(s),
+  numeric: (s) => /^[0-9]+$/.test(s),
+  alpha: (s) => ALPHA_RE.test(s),
+  alpha_num: (s) => ALPHA_NUM_RE.test(s),
+  alpha_dash: (s) => ALPHA_DASH_RE.test(s),
+  alpha_spaces: (s) => ALPHA_SPACES_RE.test(s),
+  regex: (s, p) => matches(p.join(','), s),
+  url: isHttpUrl,
+  one_of: (s, p) => p.indexOf(s) !== -1,
+  not_one_of: (s, p) => p.indexOf(s) === -1,
+  is: (s, p) => s === p[0],
+  is_not: (s, p) => s !== p[0],
+};
+
+const FILE: Partial<Record<RuleName, FileCheck>> = {
+  image: (f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name)),
+  ext: (f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`)),
+  mimes: (f, p) => p.some((m) => mimeMatches(f.type, m)),
+  size: (f, p) => f.size <= Number(p[0]) * 1024,
+};
+
+/** The name of the field `confirmed:` points at (a leading @ is accepted). */
+export function confirmedTarget(rule: ParsedRule): string {
+  return (rule.params[0] ?? '').replace(/^@/, '');
+}
+
+function sameValue(a: FieldValue, b: FieldValue): boolean {
+  if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
+  const ta = asText(a);
+  return ta !== null && ta === asText(b);
+}
+
+/**
+ * True when `value` satisfies `rule`, for every rule that does not read file contents;
+ * those (READS_FILE_CONTENTS) pass here and are answered by checkRuleAsync.
+ */
+export function checkRule(rule: ParsedRule, value: FieldValue, values?: Values): boolean {
+  const { name, params } = rule;
+  if (name === 'required') {
+    if (typeof value === 'string') return value.trim() !== '';
+    return !isEmpty(value);
+  }
+  if (name === 'confirmed') return sameValue(value, values?.[confirmedTarget(rule)]);
+  if (isEmpty(value) || READS_FILE_CONTENTS.has(name)) return true;
+  const text = TEXT[name];
+  if (text) {
+    const s = asText(value);
+    return s !== null && text(s, params);
+  }
+  const file = FILE[name];
+  const files = asFiles(value);
+  return file !== undefined && files !== null && files.every((f) => file(f, params));
+}
+
+function readBytes(file: File): Promise<ArrayBuffer> {
+  return typeof file.arrayBuffer === 'function' ? file.arrayBuffer() : new Response(file).arrayBuffer();
+}
+
+/** Every file is an image we can read whose pixel size is exactly `width` x `height`. */
+async function hasDimensions(files: readonly File[], width: number, height: number): Promise<boolean> {
+  for (const file of files) {
+    let info = null;
+    try {
+      info = imageInfo(new Uint8Array(await readBytes(file)));
+    } catch {
+      // An unreadable file is not a readable image.
+    }
+    if (!info || info.width !== width || info.height !== height) return false;
+  }
+  return true;
+}
+
+/** checkRule, plus the rules that read file contents. */
+export async function checkRuleAsync(rule: ParsedRule, value: FieldValue, values?: Values): Promise<boolean> {
+  if (rule.name !== 'dimensions' || isEmpty(value)) return checkRule(rule, value, values);
+  const files = asFiles(value);
+  return files !== null && hasDimensions(files, Number(rule.params[0]), Number(rule.params[1]));
+}

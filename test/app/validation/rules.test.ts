@@ -1,0 +1,412 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { parseRuleString, type ParsedRule } from '../../../app/validation/rule-string';
+import { checkRule, checkRuleAsync, isEmpty } from '../../../app/validation/rules';
+import type { FieldValue } from '../../../app/validation/validate';
+
+function rule(source: string): ParsedRule {
+  const parsed = parseRuleString(source);
+  if (!parsed.ok || parsed.rules.length !== 1) throw new Error(`not one rule: ${source}`);
+  return parsed.rules[0]!;
+}
+const passes = (source: string, value: FieldValue, values?: Record<string, FieldValue>) => checkRule(rule(source), value, values);
+const passesAsync = (source: string, value: FieldValue) => checkRuleAsync(rule(source), value);
+
+// Real, decodable images built byte by byte (the same builders as image-info.test.ts).
+const bytes = (...parts: (number[] | Uint8Array | string)[]) =>
+  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : [...p])));
+const be16 = (n: number) => [n >> 8, n & 255];
+const le16 = (n: number) => [n & 255, n >> 8];
+const be32 = (n: number) => [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255];
+
+function png(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const chunk = (type: string, data: Uint8Array) => bytes(be32(data.length), type, data, be32(crc32(bytes(type, data))));
+  const rows = new Uint8Array(height * (1 + width * 3)).fill(128);
+  for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0;
+  return bytes('\x89PNG\r\n\x1a\n', chunk('IHDR', bytes(be32(width), be32(height), [8, 2, 0, 0, 0])),
+    chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array()));
+}
+
+function gif(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const codes = [4];
+  for (let i = 0; i < width * height; i += 2) codes.push(...(i + 1 < width * height ? [0, 0, 4] : [0, 4]));
+  codes.push(5);
+  const packed: number[] = [];
+  codes.forEach((code, i) => {
+    for (let b = 0; b < 3; b++) {
+      const bit = i * 3 + b;
+      packed[bit >> 3] = (packed[bit >> 3] ?? 0) | (((code >> b) & 1) << (bit & 7));
+    }
+  });
+  return bytes('GIF89a', le16(width), le16(height), [0x80, 0, 0], [255, 255, 255, 0, 0, 0],
+    [0x2c], le16(0), le16(0), le16(width), le16(height), [0], [2], [packed.length], packed, [0, 0x3b]);
+}
+
+function jpeg(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const segment = (marker: number, ...data: (number[] | string)[]) => {
+    const body = bytes(...data);
+    return bytes([0xff, marker], be16(body.length + 2), body);
+  };
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  const scan = new Uint8Array(Math.ceil((blocks * 2) / 8));
+  for (let bit = blocks * 2; bit < scan.length * 8; bit++) scan[bit >> 3]! |= 0x80 >> (bit & 7);
+  const oneCode = [1, ...new Array<number>(15).fill(0), 0];
+  return bytes([0xff, 0xd8],
+    segment(0xe0, 'JFIF\0', [1, 1, 0], be16(1), be16(1), [0, 0]),
+    segment(0xdb, [0], new Array<number>(64).fill(1)),
+    segment(0xc0, [8], be16(height), be16(width), [1, 1, 0x11, 0]),
+    segment(0xc4, [0x00], oneCode),
+    segment(0xc4, [0x10], oneCode),
+    segment(0xda, [1, 1, 0x00, 0, 63, 0]),
+    scan, [0xff, 0xd9]);
+}
+
+/** 3 x 2, lossless, encoded by libwebp. */
+const WEBP = new Uint8Array(Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAkAAAAdQ5CIXuf+BiOh/AAA=', 'base64'));
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>');
+
+const file = (content: Uint8Array<ArrayBuffer> | string, name: string, type: string) => new File([content], name, { type });
+const PNG_FILE = file(png(3, 2), 'photo.png', 'image/png');
+const GIF_FILE = file(gif(5, 3), 'anim.GIF', 'image/gif');
+const JPEG_FILE = file(jpeg(17, 9), 'scan.jpeg', 'image/jpeg');
+const WEBP_FILE = file(WEBP, 'pic.webp', 'image/webp');
+const SVG_FILE = file(SVG, 'logo.svg', 'image/svg+xml');
+const PDF_FILE = file('%PDF-1.7\n', 'terms.pdf', 'application/pdf');
+
+describe('empty values', () => {
+  test('undefined, null, empty text, no files and an unticked box count as empty', () => {
+    for (const value of [undefined, null, '', [], false] as FieldValue[]) expect(isEmpty(value)).toBe(true);
+    for (const value of [' ', '0', true, [PNG_FILE]] as FieldValue[]) expect(isEmpty(value)).toBe(false);
+  });
+
+  test.each([
+    'email', 'min:3', 'max:3', 'min_value:5', 'max_value:5', 'between:1,10', 'digits:4', 'integer', 'numeric', 'alpha',
+    'alpha_num', 'alpha_dash', 'alpha_spaces', 'regex:^x$', 'url', 'one_of:a,b', 'not_one_of:a,b', 'is:yes', 'is_not:no',
+    'image', 'ext:jpg', 'mimes:image/*', 'size:1', 'dimensions:1,1',
+  ])('an empty value passes %s, so optional fields are only checked when filled', async (source) => {
+    for (const value of [undefined, null, '', [], false] as FieldValue[]) {
+      expect(passes(source, value)).toBe(true);
+      expect(await passesAsync(source, value)).toBe(true);
+    }
+  });
+});
+
+describe('required', () => {
+  test('passes text with something besides spaces', () => {
+    expect(passes('required', 'a')).toBe(true);
+    expect(passes('required', ' 0 ')).toBe(true);
+  });
+
+  test('fails empty or blank text and missing values', () => {
+    for (const value of ['', '   ', '\n\t', undefined, null]) expect(passes('required', value)).toBe(false);
+  });
+
+  test('needs a ticked checkbox', () => {
+    expect(passes('required', true)).toBe(true);
+    expect(passes('required', false)).toBe(false);
+  });
+
+  test('needs at least one file', () => {
+    expect(passes('required', [PDF_FILE])).toBe(true);
+    expect(passes('required', [])).toBe(false);
+  });
+});
+
+describe('email', () => {
+  test.each(['mari@example.ee', 'first.last+tag@sub.example.co.uk', 'o\'brien@example.ie', 'jaan@jõgeva.ee', 'user@xn--80ak6aa92e.com', 'иван@пример.рф'])(
+    'accepts %s',
+    (value) => expect(passes('email', value)).toBe(true),
+  );
+
+  test.each([
+    'plainaddress', '@example.com', 'user@', 'user@example', 'user@@example.com', 'a@b@example.com', 'user name@example.com',
+    ' user@example.com', 'user@example.com ', '.user@example.com', 'user.@example.com', 'us..er@example.com',
+    'user@-example.com', 'user@example..com', 'user@example.c', 'user@exa mple.com', '"quoted"@example.com',
+  ])('rejects %j', (value) => expect(passes('email', value)).toBe(false));
+});
+
+describe('min and max (length in characters)', () => {
+  test('min passes at and above the length', () => {
+    expect(passes('min:3', 'abc')).toBe(true);
+    expect(passes('min:3', 'abcd')).toBe(true);
+    expect(passes('min:3', 'ab')).toBe(false);
+  });
+
+  test('max passes at and below the length', () => {
+    expect(passes('max:3', 'abc')).toBe(true);
+    expect(passes('max:3', 'abcd')).toBe(false);
+  });
+
+  test('count characters, not UTF-16 units: an emoji or a Cyrillic letter is one', () => {
+    expect(passes('max:2', '😀😀')).toBe(true);
+    expect(passes('min:3', '😀😀')).toBe(false);
+    expect(passes('max:6', 'Москва')).toBe(true);
+    expect(passes('max:5', 'Москва')).toBe(false);
+  });
+});
+
+describe('min_value, max_value, between (numbers)', () => {
+  test('min_value compares numerically, inclusive', () => {
+    expect(passes('min_value:5', '5')).toBe(true);
+    expect(passes('min_value:5', '10')).toBe(true);
+    expect(passes('min_value:5', '4.99')).toBe(false);
+    expect(passes('min_value:-1.5', '-1')).toBe(true);
+  });
+
+  test('max_value compares numerically, inclusive', () => {
+    expect(passes('max_value:100', '100')).toBe(true);
+    expect(passes('max_value:100', '99.5')).toBe(true);
+    expect(passes('max_value:100', '100.01')).toBe(false);
+  });
+
+  test('between is inclusive at both ends', () => {
+    for (const value of ['1', '5', '10', '10.0']) expect(passes('between:1,10', value)).toBe(true);
+    for (const value of ['0', '0.99', '10.5', '-5']) expect(passes('between:1,10', value)).toBe(false);
+  });
+
+  test('non-numeric text fails every number rule', () => {
+    for (const source of ['min_value:0', 'max_value:1000', 'between:0,1000']) {
+      for (const value of ['abc', '12abc', '1,5', '0x10', 'Infinity', '1e3', '-']) expect(passes(source, value)).toBe(false);
+    }
+  });
+
+  test('a number between surrounding spaces still counts as that number', () => {
+    expect(passes('between:1,10', ' 7 ')).toBe(true);
+  });
+});
+
+describe('digits, integer, numeric', () => {
+  test('digits needs exactly that many digits 0-9', () => {
+    expect(passes('digits:4', '0123')).toBe(true);
+    expect(passes('digits:4', '123')).toBe(false);
+    expect(passes('digits:4', '12345')).toBe(false);
+    expect(passes('digits:4', '12a4')).toBe(false);
+    expect(passes('digits:4', '-123')).toBe(false);
+  });
+
+  test('integer allows a leading minus sign and nothing but digits', () => {
+    for (const value of ['0', '42', '-42', '007']) expect(passes('integer', value)).toBe(true);
+    for (const value of ['+42', '4.2', '1e3', '4 2', '-', 'abc']) expect(passes('integer', value)).toBe(false);
+  });
+
+  test('numeric is digits 0-9 only, as in vee-validate: no sign, no decimal point', () => {
+    expect(passes('numeric', '0123456789')).toBe(true);
+    for (const value of ['-1', '1.5', '1,5', '1 000', '١٢٣', '½']) expect(passes('numeric', value)).toBe(false);
+  });
+});
+
+describe('the alpha family covers the letters of every site language', () => {
+  const words = ['Jõgeva', 'Ülemiste', 'Šiauliai', 'Ąžuolas', 'Ķekava', 'Ģirts', 'Göteborg', 'Åland', 'Straße', 'Ærø',
+    'François', 'Señor', 'Jyväskylä', 'София', 'Пловдив', 'Москва', 'ёжик', 'йъьщюя', 'ЁЙЪЬЩЮЯ'];
+
+  test.each(words)('alpha accepts %s', (word) => expect(passes('alpha', word)).toBe(true));
+
+  test('alpha accepts letters written as base letter plus combining mark', () => {
+    expect(passes('alpha', 'Jo\u0303geva')).toBe(true);
+  });
+
+  test('alpha rejects digits, spaces, dashes and punctuation', () => {
+    for (const value of ['Tallinn1', 'Tartu linn', 'Jõgeva-Mõisa', 'Pärnu!', 'a_b']) expect(passes('alpha', value)).toBe(false);
+  });
+
+  test('alpha_num adds digits', () => {
+    expect(passes('alpha_num', 'Jõgeva2024')).toBe(true);
+    expect(passes('alpha_num', 'Москва1147')).toBe(true);
+    expect(passes('alpha_num', 'Jõgeva 2024')).toBe(false);
+    expect(passes('alpha_num', 'a-1')).toBe(false);
+  });
+
+  test('alpha_dash adds digits, dashes and underscores', () => {
+    expect(passes('alpha_dash', 'Ülemiste-2_b')).toBe(true);
+    expect(passes('alpha_dash', 'Šiauliai_Ķekava-Straße')).toBe(true);
+    expect(passes('alpha_dash', 'Ülemiste 2')).toBe(false);
+    expect(passes('alpha_dash', 'a.b')).toBe(false);
+  });
+
+  test('alpha_spaces adds spaces but not digits', () => {
+    expect(passes('alpha_spaces', 'Москва ёж')).toBe(true);
+    expect(passes('alpha_spaces', 'Göteborg Straße Jõgeva')).toBe(true);
+    expect(passes('alpha_spaces', 'София 1')).toBe(false);
+    expect(passes('alpha_spaces', 'Jõgeva-Mõisa')).toBe(false);
+  });
+});
+
+describe('regex', () => {
+  test('passes when the pattern matches', () => {
+    expect(passes('regex:^[A-Z]{2}[0-9]{2,4}$', 'EE1234')).toBe(true);
+    expect(passes('regex:^[A-Z]{2}[0-9]{2,4}$', 'EE12345')).toBe(false);
+  });
+
+  test('is not anchored unless the pattern is', () => {
+    expect(passes('regex:[0-9]', 'abc1')).toBe(true);
+  });
+
+  test('compiles with the u flag, so property escapes work', () => {
+    expect(passes('regex:^\\p{Lu}', 'Õun')).toBe(true);
+    expect(passes('regex:^\\p{Lu}', 'õun')).toBe(false);
+  });
+});
+
+describe('url', () => {
+  test.each(['https://example.com', 'http://example.com/path?q=1#x', 'https://sub.example.ee:8443/a', 'HTTPS://EXAMPLE.COM', 'https://jõgeva.ee'])(
+    'accepts %s',
+    (value) => expect(passes('url', value)).toBe(true),
+  );
+
+  test.each(['example.com', 'www.example.com', 'ftp://example.com', 'javascript:alert(1)', 'mailto:a@b.ee', 'http://', 'https:///path',
+    'http:example.com', 'https://exa mple.com', 'https://example.com/a b', ' https://example.com'])(
+    'rejects %j',
+    (value) => expect(passes('url', value)).toBe(false),
+  );
+});
+
+describe('one_of and not_one_of', () => {
+  test('one_of passes only listed values, compared exactly', () => {
+    expect(passes('one_of:small,medium,large', 'medium')).toBe(true);
+    expect(passes('one_of:small,medium,large', 'Medium')).toBe(false);
+    expect(passes('one_of:small,medium,large', 'huge')).toBe(false);
+  });
+
+  test('not_one_of fails the listed values', () => {
+    expect(passes('not_one_of:admin,root', 'admin')).toBe(false);
+    expect(passes('not_one_of:admin,root', 'mari')).toBe(true);
+  });
+});
+
+describe('is and is_not', () => {
+  test('is passes only the exact value', () => {
+    expect(passes('is:yes', 'yes')).toBe(true);
+    expect(passes('is:yes', 'Yes')).toBe(false);
+  });
+
+  test('is_not fails only the exact value', () => {
+    expect(passes('is_not:none', 'none')).toBe(false);
+    expect(passes('is_not:none', 'some')).toBe(true);
+  });
+
+  test('a ticked checkbox reads as "true"', () => {
+    expect(passes('is:true', true)).toBe(true);
+  });
+});
+
+describe('confirmed', () => {
+  const values = { password: 'Salasõna1', email: 'mari@example.ee' };
+
+  test('passes when the value equals the named field', () => {
+    expect(passes('confirmed:password', 'Salasõna1', values)).toBe(true);
+  });
+
+  test('fails when it differs', () => {
+    expect(passes('confirmed:password', 'salasõna1', values)).toBe(false);
+  });
+
+  test('accepts a leading @ before the field name', () => {
+    expect(passes('confirmed:@email', 'mari@example.ee', values)).toBe(true);
+    expect(passes('confirmed:@email', 'jaan@example.ee', values)).toBe(false);
+  });
+
+  test('fails an empty repeat of a filled field, and passes when both are empty', () => {
+    expect(passes('confirmed:password', '', values)).toBe(false);
+    expect(passes('confirmed:password', '', { password: '' })).toBe(true);
+    expect(passes('confirmed:password', undefined, {})).toBe(true);
+  });
+
+  test('fails a filled value when the other field is missing', () => {
+    expect(passes('confirmed:password', 'x')).toBe(false);
+  });
+});
+
+describe('text rules and file rules do not mix', () => {
+  test('a text rule fails on files', () => {
+    expect(passes('max:100', [PDF_FILE])).toBe(false);
+  });
+
+  test('a file rule fails on text', async () => {
+    expect(passes('image', 'photo.png')).toBe(false);
+    expect(await passesAsync('dimensions:3,2', 'photo.png')).toBe(false);
+  });
+});
+
+describe('image', () => {
+  test('passes PNG, GIF, JPEG, WebP and SVG files', () => {
+    expect(passes('image', [PNG_FILE, GIF_FILE, JPEG_FILE, WEBP_FILE, SVG_FILE])).toBe(true);
+  });
+
+  test('fails when any file is not an image', () => {
+    expect(passes('image', [PNG_FILE, PDF_FILE])).toBe(false);
+  });
+
+  test('falls back to the file name when the browser gives no MIME type', () => {
+    expect(passes('image', [file(png(1, 1), 'x.PNG', '')])).toBe(true);
+    expect(passes('image', [file('x', 'x.txt', '')])).toBe(false);
+  });
+});
+
+describe('ext', () => {
+  test('matches file name extensions case-insensitively', () => {
+    expect(passes('ext:png,gif', [PNG_FILE, GIF_FILE])).toBe(true);
+    expect(passes('ext:JPEG', [JPEG_FILE])).toBe(true);
+  });
+
+  test('fails when any file has another extension', () => {
+    expect(passes('ext:png,gif', [PNG_FILE, WEBP_FILE])).toBe(false);
+    expect(passes('ext:png', [file(png(1, 1), 'png', 'image/png')])).toBe(false);
+  });
+});
+
+describe('mimes', () => {
+  test('matches exact MIME types', () => {
+    expect(passes('mimes:application/pdf', [PDF_FILE])).toBe(true);
+    expect(passes('mimes:image/png', [PNG_FILE])).toBe(true);
+    expect(passes('mimes:image/png', [GIF_FILE])).toBe(false);
+  });
+
+  test('image/* matches every image type and nothing else', () => {
+    expect(passes('mimes:image/*', [PNG_FILE, GIF_FILE, JPEG_FILE, WEBP_FILE, SVG_FILE])).toBe(true);
+    expect(passes('mimes:image/*', [PDF_FILE])).toBe(false);
+  });
+
+  test('each file may match any listed type', () => {
+    expect(passes('mimes:image/*,application/pdf', [PNG_FILE, PDF_FILE])).toBe(true);
+  });
+});
+
+describe('size', () => {
+  test('allows files up to the size in KB (1 KB = 1024 bytes)', () => {
+    expect(passes('size:1', [file(new Uint8Array(1024), 'a.bin', '')])).toBe(true);
+    expect(passes('size:1', [file(new Uint8Array(1025), 'a.bin', '')])).toBe(false);
+  });
+
+  test('checks every file', () => {
+    const big = file(new Uint8Array(3000), 'big.png', 'image/png');
+    expect(passes('size:2', [PNG_FILE, big])).toBe(false);
+    expect(passes('size:2', [PNG_FILE, JPEG_FILE, SVG_FILE])).toBe(true);
+  });
+});
+
+describe('dimensions', () => {
+  test.each([
+    ['PNG', PNG_FILE, 3, 2],
+    ['GIF', GIF_FILE, 5, 3],
+    ['JPEG', JPEG_FILE, 17, 9],
+    ['WebP', WEBP_FILE, 3, 2],
+    ['SVG', SVG_FILE, 40, 30],
+  ])('passes a %s of exactly that size and fails other sizes', async (_, f, w, h) => {
+    expect(await passesAsync(`dimensions:${w},${h}`, [f])).toBe(true);
+    expect(await passesAsync(`dimensions:${h},${w}`, [f])).toBe(false);
+    expect(await passesAsync(`dimensions:${w + 1},${h}`, [f])).toBe(false);
+  });
+
+  test('fails a file that is not a readable image, whatever its MIME type says', async () => {
+    expect(await passesAsync('dimensions:3,2', [file('not a png', 'fake.png', 'image/png')])).toBe(false);
+  });
+
+  test('needs every file to have the size', async () => {
+    expect(await passesAsync('dimensions:3,2', [PNG_FILE, WEBP_FILE])).toBe(true);
+    expect(await passesAsync('dimensions:3,2', [PNG_FILE, GIF_FILE])).toBe(false);
+  });
+
+  test('passes in the synchronous check, which cannot read files', () => {
+    expect(passes('dimensions:999,999', [PNG_FILE])).toBe(true);
+  });
+});
