@@ -1,33 +1,151 @@
+/**
+ * The form block. The server renders a real HTML form that posts without JavaScript
+ * (native constraints from the rules, hidden `_form` and `_page`); once hydrated the
+ * browser takes over:
+ *
+ *   validation   a field on blur, on every change once it has shown an error, all on submit;
+ *                messages in the page language beside the field (aria-invalid, aria-describedby);
+ *                a failed submit focuses the first invalid field
+ *   sending      POST { form, page, values } as JSON (multipart FormData when there are
+ *                files) to the endpoint with $fetch, never retried; button disabled and
+ *                the form aria-busy meanwhile
+ *   outcome      success: the block's message (role=status), form reset, draft cleared;
+ *                failure: everything typed stays, a message (role=alert), draft kept
+ *   drafts       what is typed is kept per page and form (app/client/form-drafts.ts) and
+ *                restored after hydration, so the server's HTML and the first render match
+ *
+ * Inputs are uncontrolled: the DOM holds the values, so nothing typed before hydration is
+ * lost and no re-render can overwrite what a visitor is typing.
+ */
+import { useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { clearDraft, createDraftWriter, loadDraft, type DraftValues, type DraftWriter } from '../../client/form-drafts';
 import type { Block, Field } from '../../content/schema';
-import { parseRuleString } from '../../validation/rule-string';
+import { $fetch } from '../../fetch';
+import { formStrings } from '../../i18n/form-strings';
+import { compileRules, validateField, type FieldValue, type ParsedRule } from '../../validation/validate';
+import { PageContext } from '../page-context';
 
 type FormBlockData = Extract<Block, { type: 'form' }>;
 
-/** Native constraints from the rule string, so the form is usable before (or without) JavaScript. */
-function nativeConstraints(field: Field) {
-  const parsed = field.rules ? parseRuleString(field.rules) : { ok: true as const, rules: [] };
-  const rules = parsed.ok ? parsed.rules : [];
-  const param = (name: string) => rules.find((r) => r.name === name)?.params;
-  const max = param('max')?.[0];
-  const min = param('min')?.[0];
-  return {
-    required: rules.some((r) => r.name === 'required') || undefined,
-    maxLength: max !== undefined ? Number(max) : undefined,
-    minLength: min !== undefined ? Number(min) : undefined,
-  };
+/** Where a form without its own endpoint posts (the worker's form route). */
+export const DEFAULT_FORM_ENDPOINT = '/_app/forms';
+/** A submission that has not answered by then counts as failed (the visitor can try again). */
+export const FORM_SUBMIT_TIMEOUT_MS = 30_000;
+
+type Status = 'idle' | 'sending' | 'sent' | 'failed';
+type Errors = Record<string, string>;
+
+export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
+export const errorId = (formId: string, name: string) => `${formId}-${name}-error`;
+
+// ---------------------------------------------------------------- native constraints
+
+function param(rules: readonly ParsedRule[], name: string, index = 0): string | undefined {
+  return rules.find((r) => r.name === name)?.params[index];
 }
 
-function FieldControl({ field, formId }: { field: Field; formId: string }) {
-  const id = `${formId}-${field.name}`;
-  const constraints = nativeConstraints(field);
+const num = (s: string | undefined) => (s === undefined || !Number.isFinite(Number(s)) ? undefined : Number(s));
+
+/** What the browser can check on its own, so the form is usable before (or without) JavaScript. */
+function nativeConstraints(field: Field, rules: readonly ParsedRule[]) {
+  const required = rules.some((r) => r.name === 'required') || undefined;
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'tel':
+    case 'textarea':
+      return { required, maxLength: num(param(rules, 'max')), minLength: num(param(rules, 'min')) };
+    case 'number':
+      return {
+        required,
+        min: num(param(rules, 'min_value') ?? param(rules, 'between', 0)),
+        max: num(param(rules, 'max_value') ?? param(rules, 'between', 1)),
+        step: rules.some((r) => r.name === 'integer') ? 1 : 'any',
+      };
+    case 'file': {
+      const accept = [
+        ...(rules.some((r) => r.name === 'image') ? ['image/*'] : []),
+        ...(rules.find((r) => r.name === 'mimes')?.params ?? []),
+        ...(rules.find((r) => r.name === 'ext')?.params.map((e) => `.${e}`) ?? []),
+      ];
+      return { required, accept: accept.length ? accept.join(',') : undefined };
+    }
+    default:
+      return { required };
+  }
+}
+
+const AUTOCOMPLETE: Partial<Record<Field['kind'], string>> = { email: 'email', tel: 'tel' };
+
+// ---------------------------------------------------------------- reading the DOM
+
+function control(form: HTMLFormElement, name: string): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null {
+  const el = form.elements.namedItem(name);
+  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? el : null;
+}
+
+function readValue(form: HTMLFormElement, field: Field): FieldValue {
+  const el = control(form, field.name);
+  if (!el) return undefined;
+  if (field.kind === 'checkbox') return (el as HTMLInputElement).checked;
+  if (field.kind === 'file') return Array.from((el as HTMLInputElement).files ?? []);
+  return el.value;
+}
+
+function readValues(form: HTMLFormElement, fields: Field[]): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const field of fields) values[field.name] = readValue(form, field);
+  return values;
+}
+
+/** Everything but files: what a draft keeps and what the JSON body sends. */
+function plainValues(form: HTMLFormElement, fields: Field[]): DraftValues {
+  const values: DraftValues = {};
+  for (const field of fields) {
+    if (field.kind === 'file') continue;
+    const value = readValue(form, field);
+    if (typeof value === 'string' || typeof value === 'boolean') values[field.name] = value;
+  }
+  return values;
+}
+
+/** Puts a saved draft back, into fields the visitor has not touched yet (they may type before hydration). */
+function applyDraft(form: HTMLFormElement, fields: Field[], draft: DraftValues) {
+  for (const field of fields) {
+    if (field.kind === 'file' || !(field.name in draft)) continue;
+    const el = control(form, field.name);
+    const saved = draft[field.name];
+    if (!el) continue;
+    if (field.kind === 'checkbox') {
+      const box = el as HTMLInputElement;
+      if (typeof saved === 'boolean' && box.checked === box.defaultChecked) box.checked = saved;
+    } else if (el instanceof HTMLSelectElement) {
+      const untouched = Array.from(el.options).every((o) => o.selected === o.defaultSelected);
+      if (typeof saved === 'string' && untouched && Array.from(el.options).some((o) => o.value === saved)) el.value = saved;
+    } else if (typeof saved === 'string' && el.value === el.defaultValue) {
+      el.value = saved;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+
+function FieldControl({ field, formId, rules, error, choose }: { field: Field; formId: string; rules: readonly ParsedRule[]; error?: string; choose: string }) {
+  const a11y = {
+    id: fieldId(formId, field.name),
+    name: field.name,
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': error ? errorId(formId, field.name) : undefined,
+  };
+  const constraints = nativeConstraints(field, rules);
   switch (field.kind) {
     case 'textarea':
-      return <textarea id={id} name={field.name} rows={5} {...constraints} />;
+      return <textarea {...a11y} rows={5} {...constraints} />;
     case 'select':
       return (
-        <select id={id} name={field.name} required={constraints.required} defaultValue="">
+        <select {...a11y} required={constraints.required} defaultValue="">
           <option value="" disabled>
-            —
+            {choose}
           </option>
           {(field.options ?? []).map((o) => (
             <option key={o.value} value={o.value}>
@@ -37,39 +155,235 @@ function FieldControl({ field, formId }: { field: Field; formId: string }) {
         </select>
       );
     case 'checkbox':
-      return <input id={id} name={field.name} type="checkbox" value="yes" required={constraints.required} />;
+      return <input {...a11y} type="checkbox" value="yes" required={constraints.required} />;
     case 'file':
-      return <input id={id} name={field.name} type="file" required={constraints.required} />;
+      return <input {...a11y} type="file" {...constraints} />;
     default:
-      return <input id={id} name={field.name} type={field.kind} {...constraints} />;
+      return <input {...a11y} type={field.kind} autoComplete={AUTOCOMPLETE[field.kind]} {...constraints} />;
   }
 }
 
 export function FormBlock({ block }: { block: FormBlockData }) {
+  const { path, lang } = useContext(PageContext);
+  const t = formStrings(lang);
+  const endpoint = block.endpoint ?? DEFAULT_FORM_ENDPOINT;
   const hasFile = block.fields.some((f) => f.kind === 'file');
+  const titleId = block.title ? `${block.id}-title` : undefined;
+
+  const [hydrated, setHydrated] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<Status>('idle');
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const writerRef = useRef<DraftWriter | null>(null);
+  /** fields that have shown an error: they are checked on every change from then on */
+  const shownRef = useRef(new Set<string>());
+  /** per field, the latest check; an older one that answers late is ignored */
+  const checkSeqRef = useRef<Record<string, number>>({});
+  const busyRef = useRef(false);
+  /** what to focus once React has committed the render that shows it */
+  const focusRef = useRef<{ target: 'field'; name: string } | { target: 'status' | 'submit' } | null>(null);
+
+  const fields = block.fields;
+  const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
+  const rulesOf = (field: Field) => compileRules(field.rules);
+  const draftTarget = { path, formId: block.id };
+
+  useEffect(() => {
+    setHydrated(true);
+    const form = formRef.current;
+    const draft = loadDraft(draftTarget);
+    if (form && draft) applyDraft(form, fields, draft);
+    const writer = createDraftWriter(draftTarget);
+    writerRef.current = writer;
+    const flush = () => writer.flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') writer.flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      writer.flush();
+      writerRef.current = null;
+    };
+    // The draft belongs to this page and form; the fields come with the block.
+  }, [path, block.id]);
+
+  useEffect(() => {
+    const pending = focusRef.current;
+    if (!pending) return;
+    focusRef.current = null;
+    if (pending.target === 'field') {
+      const form = formRef.current;
+      if (form) control(form, pending.name)?.focus();
+    } else if (pending.target === 'status') statusRef.current?.focus();
+    else submitRef.current?.focus();
+  });
+
+  const contextFor = (field: Field, values: Record<string, FieldValue>) => ({ label: field.label, lang, values, labels });
+
+  async function checkField(field: Field): Promise<void> {
+    const form = formRef.current;
+    if (!form) return;
+    const seq = (checkSeqRef.current[field.name] = (checkSeqRef.current[field.name] ?? 0) + 1);
+    const values = readValues(form, fields);
+    let message: string | null = null;
+    try {
+      message = await validateField(rulesOf(field), values[field.name], contextFor(field, values));
+    } catch {
+      message = null; // a validator that fails must not block the visitor; the server checks again
+    }
+    if (checkSeqRef.current[field.name] !== seq) return;
+    if (message) shownRef.current.add(field.name);
+    setErrors((prev) => {
+      if ((prev[field.name] ?? null) === message) return prev;
+      const next = { ...prev };
+      if (message) next[field.name] = message;
+      else delete next[field.name];
+      return next;
+    });
+  }
+
+  const fieldOf = (target: EventTarget | null) => {
+    const name = (target as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? fields.find((f) => f.name === name) : undefined;
+  };
+
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    const field = fieldOf(event.target);
+    if (!field) return;
+    writerRef.current?.flush();
+    // Leaving a field for another control of the same form re-checks it; so does leaving the form.
+    void checkField(field);
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const field = fieldOf(event.target);
+    const form = formRef.current;
+    if (!field || !form) return;
+    if (field.kind !== 'file') writerRef.current?.schedule(plainValues(form, fields));
+    if (shownRef.current.has(field.name)) void checkField(field);
+  }
+
+  async function send(form: HTMLFormElement): Promise<void> {
+    const common = { method: 'POST', retry: false as const, timeoutMs: FORM_SUBMIT_TIMEOUT_MS, responseType: 'text' as const, headers: { accept: 'application/json' } };
+    if (hasFile) {
+      // FormData carries the hidden _form and _page inputs along with the files.
+      await $fetch(endpoint, { ...common, body: new FormData(form) });
+    } else {
+      await $fetch(endpoint, { ...common, json: { form: block.id, page: path, values: plainValues(form, fields) } });
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = formRef.current;
+    if (!form || busyRef.current) return;
+    busyRef.current = true;
+    try {
+      const values = readValues(form, fields);
+      // Checks already under way for single fields are superseded by this one.
+      for (const f of fields) checkSeqRef.current[f.name] = (checkSeqRef.current[f.name] ?? 0) + 1;
+      const messages = await Promise.all(
+        fields.map((f) => validateField(rulesOf(f), values[f.name], contextFor(f, values)).catch(() => null)),
+      );
+      const next: Errors = {};
+      fields.forEach((f, i) => {
+        const message = messages[i];
+        if (message) {
+          next[f.name] = message;
+          shownRef.current.add(f.name);
+        }
+      });
+      const firstInvalid = fields.find((f) => next[f.name]);
+      setErrors(next);
+      if (firstInvalid) {
+        focusRef.current = { target: 'field', name: firstInvalid.name };
+        setStatus('idle');
+        return;
+      }
+
+      setStatus('sending');
+      writerRef.current?.flush();
+      try {
+        await send(form);
+      } catch {
+        setStatus('failed');
+        focusRef.current = { target: 'submit' };
+        return;
+      }
+      writerRef.current?.cancel();
+      clearDraft(draftTarget);
+      form.reset();
+      shownRef.current.clear();
+      setErrors({});
+      setStatus('sent');
+      focusRef.current = { target: 'status' };
+    } finally {
+      busyRef.current = false;
+    }
+  }
+
+  const sending = status === 'sending';
   return (
     <section className="block form-block" id={block.id}>
-      {block.title && <h2>{block.title}</h2>}
-      <form method="post" action={block.endpoint} encType={hasFile ? 'multipart/form-data' : undefined} data-form-id={block.id}>
-        {block.fields.map((field) => (
-          <div key={field.name} className={`field field--${field.kind}`}>
-            {field.kind === 'checkbox' ? (
-              <>
-                <FieldControl field={field} formId={block.id} />
-                <label htmlFor={`${block.id}-${field.name}`}>{field.label}</label>
-              </>
-            ) : (
-              <>
-                <label htmlFor={`${block.id}-${field.name}`}>{field.label}</label>
-                <FieldControl field={field} formId={block.id} />
-              </>
-            )}
-          </div>
-        ))}
-        <button type="submit" className="button button--primary">
-          {block.submitLabel}
+      {block.title && <h2 id={titleId}>{block.title}</h2>}
+      <form
+        ref={formRef}
+        method="post"
+        action={endpoint}
+        encType={hasFile ? 'multipart/form-data' : undefined}
+        noValidate={hydrated || undefined}
+        aria-labelledby={titleId}
+        aria-busy={sending || undefined}
+        data-form-id={block.id}
+        data-status={status}
+        onSubmit={(e) => void onSubmit(e)}
+        onBlur={onBlur}
+        onChange={onChange}
+      >
+        <input type="hidden" name="_form" value={block.id} />
+        <input type="hidden" name="_page" value={path} />
+        {fields.map((field) => {
+          const rules = rulesOf(field);
+          const error = errors[field.name];
+          const label = <label htmlFor={fieldId(block.id, field.name)}>{field.label}</label>;
+          const input = <FieldControl field={field} formId={block.id} rules={rules} error={error} choose={t.choose} />;
+          return (
+            <div key={field.name} className={`field field--${field.kind}${error ? ' field--invalid' : ''}`}>
+              {field.kind === 'checkbox' ? (
+                <>
+                  {input}
+                  {label}
+                </>
+              ) : (
+                <>
+                  {label}
+                  {input}
+                </>
+              )}
+              {error && (
+                <p id={errorId(block.id, field.name)} className="field__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button ref={submitRef} type="submit" className="button button--primary" disabled={sending}>
+          {sending ? t.sending : block.submitLabel}
         </button>
       </form>
+      <div ref={statusRef} className="form-block__status" role="status" tabIndex={-1}>
+        {status === 'sent' ? block.successMessage.trim() || t.sent : null}
+      </div>
+      <div className="form-block__alert" role="alert">
+        {status === 'failed' ? t.sendFailed : null}
+      </div>
     </section>
   );
 }

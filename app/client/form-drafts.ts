@@ -1,0 +1,126 @@
+/**
+ * What a visitor has typed into a form, kept in localStorage per page and form id so it
+ * survives a reload, a crash or a closed tab, and cleared once the form has been sent.
+ * Files are never kept (only text, choices and checkboxes).
+ *
+ * Stored as `{ "v": 1, "savedAt": ms, "values": { name: string | boolean } }` under
+ * `edge-site:v1:draft:{path}:{formId}` (key spelling: ./site-storage.ts). A value that is not
+ * that shape is ignored as if there were no draft; storage that throws means no drafts.
+ */
+import { draftKey, localStore, readJson, removeKey, writeJson, type StorageGetter } from './site-storage';
+
+export type DraftValue = string | boolean;
+export type DraftValues = Record<string, DraftValue>;
+
+export const DRAFT_FORMAT_VERSION = 1;
+/** Default wait after the last keystroke before writing. */
+export const DRAFT_SAVE_DELAY_MS = 400;
+/** A draft value longer than this is not kept (a pasted novel should not fill the quota). */
+export const DRAFT_MAX_VALUE_LENGTH = 20_000;
+
+interface StoredDraft {
+  v: number;
+  savedAt: number;
+  values: DraftValues;
+}
+
+export interface DraftTarget {
+  path: string;
+  formId: string;
+  /** localStorage unless given */
+  storage?: StorageGetter;
+}
+
+const FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
+
+/** Only field-shaped names and string/boolean values survive; anything else is dropped. */
+function cleanValues(input: unknown): DraftValues {
+  const values: DraftValues = {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return values;
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    if (!FIELD_NAME.test(name)) continue;
+    if (typeof value === 'boolean') values[name] = value;
+    else if (typeof value === 'string' && value.length <= DRAFT_MAX_VALUE_LENGTH) values[name] = value;
+  }
+  return values;
+}
+
+/** True when nothing was typed: every value empty or unchecked. */
+export function isEmptyDraft(values: DraftValues): boolean {
+  return Object.values(values).every((v) => v === '' || v === false);
+}
+
+/** The saved draft, or null when there is none (or it is unreadable, garbage or empty). */
+export function loadDraft({ path, formId, storage = localStore }: DraftTarget): DraftValues | null {
+  const stored = readJson(storage, draftKey(path, formId));
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { v, values } = stored as Partial<StoredDraft>;
+  if (v !== DRAFT_FORMAT_VERSION) return null;
+  const clean = cleanValues(values);
+  return isEmptyDraft(clean) ? null : clean;
+}
+
+/** Writes the draft now (or removes it when empty). False when storage refused. */
+export function saveDraft(target: DraftTarget, values: DraftValues, now: () => number = Date.now): boolean {
+  const storage = target.storage ?? localStore;
+  const clean = cleanValues(values);
+  const key = draftKey(target.path, target.formId);
+  if (isEmptyDraft(clean)) return removeKey(storage, key);
+  const record: StoredDraft = { v: DRAFT_FORMAT_VERSION, savedAt: now(), values: clean };
+  return writeJson(storage, key, record);
+}
+
+export function clearDraft({ path, formId, storage = localStore }: DraftTarget): void {
+  removeKey(storage, draftKey(path, formId));
+}
+
+export interface DraftWriter {
+  /** Remember these values; they are written after the delay, unless newer ones come first. */
+  schedule(values: DraftValues): void;
+  /** Write what is pending now (blur, pagehide, leaving the page). */
+  flush(): void;
+  /** Drop what is pending without writing it (the form was just sent). */
+  cancel(): void;
+}
+
+export interface DraftWriterOptions extends DraftTarget {
+  delayMs?: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  now?: () => number;
+}
+
+/** Debounced saving: one write per pause in typing, and at once on flush. */
+export function createDraftWriter(options: DraftWriterOptions): DraftWriter {
+  const delayMs = options.delayMs ?? DRAFT_SAVE_DELAY_MS;
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  let pending: DraftValues | null = null;
+  let timer: unknown = null;
+
+  const stopTimer = () => {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+  };
+
+  const flush = () => {
+    stopTimer();
+    if (pending === null) return;
+    const values = pending;
+    pending = null;
+    saveDraft(options, values, options.now);
+  };
+
+  return {
+    schedule(values) {
+      pending = { ...values };
+      stopTimer();
+      timer = setTimer(flush, delayMs);
+    },
+    flush,
+    cancel() {
+      stopTimer();
+      pending = null;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'vitest';
+import { clearDraft, createDraftWriter, loadDraft, saveDraft, DRAFT_MAX_VALUE_LENGTH } from '../../../app/client/form-drafts';
+import { draftKey } from '../../../app/client/site-storage';
+
+function fakeStorage(entries: Record<string, string> = {}, fail: { get?: boolean; set?: boolean; remove?: boolean } = {}): Storage & { map: Map<string, string> } {
+  const map = new Map(Object.entries(entries));
+  const boom = () => {
+    throw new DOMException('refused', 'QuotaExceededError');
+  };
+  return {
+    map,
+    get length() {
+      return map.size;
+    },
+    key: (i: number) => [...map.keys()][i] ?? null,
+    getItem: (k: string) => (fail.get ? boom() : (map.get(k) ?? null)),
+    setItem: (k: string, v: string) => (fail.set ? boom() : void map.set(k, String(v))),
+    removeItem: (k: string) => (fail.remove ? boom() : void map.delete(k)),
+    clear: () => map.clear(),
+  };
+}
+
+const KEY = draftKey('/en/contact', 'contact');
+
+describe('drafts', () => {
+  test('save, restore and clear per page and form', () => {
+    const s = fakeStorage();
+    const target = { path: '/en/contact', formId: 'contact', storage: () => s };
+    expect(loadDraft(target)).toBeNull();
+    expect(saveDraft(target, { name: 'Mari', consent: true, topic: 'loan' }, () => 1234)).toBe(true);
+    expect(JSON.parse(s.map.get(KEY)!)).toEqual({ v: 1, savedAt: 1234, values: { name: 'Mari', consent: true, topic: 'loan' } });
+    expect(loadDraft(target)).toEqual({ name: 'Mari', consent: true, topic: 'loan' });
+    // Another page's or form's draft is separate.
+    expect(loadDraft({ ...target, path: '/et/kontakt' })).toBeNull();
+    expect(loadDraft({ ...target, formId: 'other' })).toBeNull();
+    clearDraft(target);
+    expect(s.map.has(KEY)).toBe(false);
+    expect(loadDraft(target)).toBeNull();
+  });
+
+  test('an empty draft is removed rather than stored', () => {
+    const s = fakeStorage();
+    const target = { path: '/en/contact', formId: 'contact', storage: () => s };
+    saveDraft(target, { name: 'x' });
+    saveDraft(target, { name: '', consent: false });
+    expect(s.map.size).toBe(0);
+  });
+
+  test('garbage in storage reads as no draft, and bad values are dropped', () => {
+    const target = (raw: string) => ({ path: '/en/contact', formId: 'contact', storage: () => fakeStorage({ [KEY]: raw }) });
+    expect(loadDraft(target('{oops'))).toBeNull();
+    expect(loadDraft(target('null'))).toBeNull();
+    expect(loadDraft(target('"text"'))).toBeNull();
+    expect(loadDraft(target('[1,2]'))).toBeNull();
+    expect(loadDraft(target('{"v":2,"values":{"name":"x"}}'))).toBeNull();
+    expect(loadDraft(target('{"v":1,"values":[1]}'))).toBeNull();
+    expect(
+      loadDraft(target(JSON.stringify({ v: 1, values: { name: 'ok', n: 3, o: {}, 'bad name': 'x', __proto__x: 'y', long: 'a'.repeat(DRAFT_MAX_VALUE_LENGTH + 1), c: true } }))),
+    ).toEqual({ name: 'ok', c: true });
+  });
+
+  test('storage that throws never breaks the form', () => {
+    const refuse = () => {
+      throw new DOMException('insecure', 'SecurityError');
+    };
+    const target = { path: '/en/contact', formId: 'contact', storage: refuse };
+    expect(loadDraft(target)).toBeNull();
+    expect(saveDraft(target, { name: 'x' })).toBe(false);
+    expect(() => clearDraft(target)).not.toThrow();
+    const failing = fakeStorage({ [KEY]: '{"v":1,"values":{"name":"x"}}' }, { get: true, set: true, remove: true });
+    const t2 = { path: '/en/contact', formId: 'contact', storage: () => failing };
+    expect(loadDraft(t2)).toBeNull();
+    expect(saveDraft(t2, { name: 'y' })).toBe(false);
+    expect(() => clearDraft(t2)).not.toThrow();
+  });
+});
+
+describe('draft writer', () => {
+  function manualTimers() {
+    let next: (() => void) | null = null;
+    return {
+      setTimer: (fn: () => void) => ((next = fn), 1),
+      clearTimer: () => void (next = null),
+      fire: () => next?.(),
+      get armed() {
+        return next !== null;
+      },
+    };
+  }
+
+  test('writes once after a pause, the latest values', () => {
+    const s = fakeStorage();
+    const timers = manualTimers();
+    const writer = createDraftWriter({ path: '/en/contact', formId: 'contact', storage: () => s, ...timers });
+    writer.schedule({ name: 'M' });
+    writer.schedule({ name: 'Ma' });
+    expect(s.map.size).toBe(0);
+    timers.fire();
+    expect(loadDraft({ path: '/en/contact', formId: 'contact', storage: () => s })).toEqual({ name: 'Ma' });
+  });
+
+  test('flush writes at once; cancel drops what is pending', () => {
+    const s = fakeStorage();
+    const timers = manualTimers();
+    const target = { path: '/en/contact', formId: 'contact', storage: () => s };
+    const writer = createDraftWriter({ ...target, ...timers });
+    writer.schedule({ name: 'Mari' });
+    writer.flush();
+    expect(timers.armed).toBe(false);
+    expect(loadDraft(target)).toEqual({ name: 'Mari' });
+    writer.schedule({ name: 'Mari Maasikas' });
+    writer.cancel();
+    timers.fire();
+    writer.flush();
+    expect(loadDraft(target)).toEqual({ name: 'Mari' });
+  });
+});
