@@ -42,6 +42,9 @@ export const MAX_SECTION_DEPTH = 4;
  */
 export const BUILD_POINTER_TTL_MS = 5_000;
 
+/** A KV read that takes longer than this is treated as failed: stale is better than a hang. */
+export const KV_READ_TIMEOUT_MS = 1_000;
+
 /** Longest request path the worker will look at; longer paths cannot be content (8 segments). */
 export const MAX_REQUEST_PATH_CHARS = 1_024;
 

@@ -7,6 +7,12 @@
  */
 export const kvKeys = {
   latest: 'builds/latest.json',
+  /** the build editors see on the preview host; never served on the live host */
+  draft: 'builds/draft.json',
+  /** held by a running publish, with an expiry, so two publishes cannot interleave */
+  publishLock: 'builds/publish-lock.json',
+  payloadPrefix: 'payloads/',
+  manifestPrefix: 'builds/meta/',
   manifest: (buildId: string) => `builds/meta/${buildId}.json`,
   index: (buildId: string) => `builds/index/${buildId}.json`,
   sitemap: (buildId: string) => `builds/sitemap/${buildId}.xml`,

@@ -18,11 +18,24 @@ export const View = z.discriminatedUnion('kind', [
     chrome: Chrome,
     requestId: z.string().optional(),
   }),
-  z.object({ kind: z.literal('system'), name: SystemPageName, path: z.string(), slug: z.string().optional(), chrome: Chrome }),
+  z.object({
+    kind: z.literal('system'),
+    name: SystemPageName,
+    path: z.string(),
+    slug: z.string().optional(),
+    chrome: Chrome,
+    /** /preview: origins allowed to post drafts, and the page it starts from (`?path=`) */
+    origins: z.array(z.string()).optional(),
+    payload: Payload.optional(),
+  }),
 ]);
 export type View = z.infer<typeof View>;
 
+/** On the preview host: which build editors see, and the same page on the live site. */
+export const PreviewInfo = z.object({ buildId: z.string(), liveUrl: z.string() });
+export type PreviewInfo = z.infer<typeof PreviewInfo>;
+
 /** What the server embeds in the HTML for the client (as non-executable JSON). */
-export const BootData = z.object({ buildId: BuildId, view: View });
+export const BootData = z.object({ buildId: BuildId, view: View, preview: PreviewInfo.optional() });
 export type BootData = z.infer<typeof BootData>;
 

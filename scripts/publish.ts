@@ -1,28 +1,23 @@
-/** `npm run publish [-- --local | --remote] [--env NAME]`: write dist/kv to Workers KV, pointer last. */
+/**
+ * `npm run publish [-- --local | --remote] [--env NAME] [--draft] [--persist-to DIR] [--dist DIR]`:
+ * write dist/kv to Workers KV, the pointer last (see scripts/lib/publish.ts).
+ */
 import { resolve } from 'node:path';
-import { fail, flags } from './lib/cli';
-import { publishBuild } from './lib/publish';
+import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { withKv } from './lib/kv-client';
+import { publishBuild, readBuildFiles } from './lib/publish';
 
-const { values } = flags({
-  local: { type: 'boolean', default: false },
-  remote: { type: 'boolean', default: false },
-  env: { type: 'string' },
-  'persist-to': { type: 'string' },
-  dist: { type: 'string', default: 'dist' },
-});
-if (values.local && values.remote) fail('choose one of --local and --remote');
-const mode = values.remote ? 'remote' : 'local';
-if (mode === 'remote' && !process.env.CLOUDFLARE_API_TOKEN) {
-  fail('publishing to remote KV needs CLOUDFLARE_API_TOKEN (see README, "Deploying")');
-}
+const { values } = flags({ ...KV_TARGET_FLAGS, draft: { type: 'boolean', default: false }, dist: { type: 'string', default: 'dist' } });
+const target = kvTargetFrom(values);
 
 try {
-  const { written } = await publishBuild(resolve(values.dist as string), {
-    mode,
-    env: values.env as string | undefined,
-    persistTo: values['persist-to'] as string | undefined,
-  });
-  process.stdout.write(`published ${written} KV records to ${mode} KV (pointer last)\n`);
+  const files = await readBuildFiles(resolve(values.dist as string));
+  const result = await withKv(target, (kv) => publishBuild(kv, files, { draft: values.draft as boolean, log: (line) => process.stdout.write(`${line}\n`) }));
+  process.stdout.write(
+    result.alreadyPublished
+      ? `build ${result.id} was already published: 0 records written\n`
+      : `published ${result.id} to ${target.mode} KV${values.draft ? ' as the draft' : ''}: ${result.written} records written, ${result.reused} reused\n`,
+  );
 } catch (err) {
   fail((err as Error).message);
 }

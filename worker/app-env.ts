@@ -1,5 +1,5 @@
 import type { MatchedRules } from '../app/route-rules';
-import type { BuildStore, CompleteBuild } from './build-store';
+import type { BuildChannel, BuildStore, CompleteBuild } from './build-store';
 
 /** The Hono environment every route and middleware of the worker shares. */
 export interface AppEnv {
@@ -9,6 +9,10 @@ export interface AppEnv {
     /** the decoded, validated request path */
     path: string;
     store: BuildStore;
+    /** true on the preview host: editors, drafts, nothing cached or indexed */
+    preview: boolean;
+    /** the pointer this request follows: 'draft' on the preview host, else 'live' */
+    channel: BuildChannel;
     /** the build this request is served from (set by currentBuild) */
     build: CompleteBuild;
     /** the route rules that apply to this path (set by routeRules) */

@@ -2,9 +2,12 @@
  * The worker, assembled. Hono runs matching handlers in the order they are registered here,
  * and the order is the policy:
  *
- *   requestContext   request id, build store, decoded path (400/404 for hostile paths)
+ *   requestContext   request id, build store, decoded path (400/404 for hostile paths), preview?
+ *   requestLog       one JSON line per request (after next)
  *   securityHeaders  nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
- *   /_app/builds/*   the live-build pointer and build manifests (JSON from KV)
+ *   previewGate      preview host: token -> signed cookie, else 401; private, no-store, noindex
+ *   /_app/health     the live build reads back whole? for uptime monitors
+ *   /_app/builds/*   the live-build pointer (the draft's on the preview host) and manifests
  *   /_app/*          anything else under the app base that static assets did not serve: 404
  *   currentBuild     the complete build to serve from, or the 503 "not published yet"
  *   seo files        robots.txt, sitemap.xml
@@ -24,17 +27,19 @@ import { Hono } from 'hono';
 import type { ClientAssets } from '../app/build-records';
 import { pagePathOfPayload } from '../app/content/paths';
 import type { AppEnv } from './app-env';
-import { BuildMemory } from './build-store';
+import { BuildMemory, KvUnavailableError } from './build-store';
 import { CACHE_NONE } from './cache-control';
-import { isPreviewHost } from './hosts';
 import { browserCheck } from './middleware/browser-check';
 import { currentBuild } from './middleware/current-build';
 import { edgeCache } from './middleware/edge-cache';
+import { previewGate } from './middleware/preview';
+import { requestLog } from './middleware/request-log';
 import { requestContext } from './middleware/request-context';
 import { routeRules } from './middleware/route-rules';
 import { securityHeaders } from './middleware/security-headers';
 import { renderView } from './render/render-view';
 import { buildFileRoutes } from './routes/build-files';
+import { health } from './routes/health';
 import { notPublishedResponse } from './routes/not-published';
 import { createPageHandlers } from './routes/pages';
 import { servePayload } from './routes/payloads';
@@ -51,7 +56,10 @@ export function createApp({ assets }: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(requestContext({ memory }));
+  app.use(requestLog());
   app.use(securityHeaders());
+  app.use(previewGate());
+  app.get('/_app/health', health);
   app.route('/_app/builds', buildFileRoutes());
   app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
   app.use(currentBuild({ assets }));
@@ -66,7 +74,7 @@ export function createApp({ assets }: AppOptions) {
   app.get('/preview', pages.system('preview'));
   app.get('/reset-storage', pages.system('reset-storage'));
   app.get('/reset-storage/*', pages.system('reset-storage'));
-  app.use(edgeCache({ enabled: (c) => !isPreviewHost(c.env, c.req.url) }));
+  app.use(edgeCache({ enabled: (c) => !c.var.preview }));
   app.get('*', pages.content);
 
   app.notFound((c) => c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE }));
@@ -75,12 +83,13 @@ export function createApp({ assets }: AppOptions) {
     const requestId = c.get('requestId') ?? 'unknown';
     const path = c.get('path') ?? new URL(c.req.url).pathname;
     const build = memory.lastComplete;
-    console.error(
-      JSON.stringify({ level: 'error', requestId, path, build: build?.record.id ?? null, error: err.name, message: err.message }),
-    );
-    if (!build) return notPublishedResponse(c, assets);
+    // The cause goes to the log (no content, no secrets), never to the page.
+    console.error(JSON.stringify({ type: 'error', requestId, path, build: c.get('build')?.record.id ?? build?.record.id ?? null, fault: err.name, message: err.message }));
+    // KV that does not answer is an outage, not a bug: 503 with Retry-After.
+    if (!build || err instanceof KvUnavailableError) return notPublishedResponse(c, assets);
     const chrome = chooseLocale(build.index, path, undefined, undefined);
-    const body = renderView({ kind: 'error', status: 500, path, chrome, requestId }, { buildId: build.record.id, assets });
+    const view = { kind: 'error', status: 500, path, chrome, requestId } as const;
+    const body = renderView(view, { buildId: build.record.id, assets, preview: c.get('preview') ? { buildId: build.record.id, liveUrl: chrome.origin + path } : undefined });
     return c.html(body, 500, { 'Cache-Control': CACHE_NONE });
   });
 

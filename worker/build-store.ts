@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../app/build-records';
-import { BUILD_POINTER_TTL_MS } from '../app/constants';
+import { BUILD_POINTER_TTL_MS, KV_READ_TIMEOUT_MS } from '../app/constants';
 import { kvKeys } from '../app/kv-keys';
 
 /** A record that exists but is not what its key promises (bad JSON or wrong shape). */
@@ -19,14 +19,37 @@ export class CorruptRecordError extends Error {
   }
 }
 
+/** KV did not answer (threw, or took longer than KV_READ_TIMEOUT_MS): a 503, not a 500. */
+export class KvUnavailableError extends Error {
+  constructor(readonly key: string, reason: string) {
+    super(`KV read of ${key} failed: ${reason}`);
+    this.name = 'KvUnavailableError';
+  }
+}
+
 export interface CompleteBuild {
   record: BuildRecord;
   manifest: AppManifest;
   index: BuildIndex;
 }
 
-async function readJson<S extends z.ZodType>(kv: KVNamespace, key: string, schema: S): Promise<z.infer<S> | null> {
-  const text = await kv.get(key, 'text');
+/** A KV read bounded in time, so a slow or stuck KV never hangs a request. */
+async function readText(kv: KVNamespace, key: string, timeoutMs: number): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new KvUnavailableError(key, `no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([kv.get(key, 'text'), timeout]);
+  } catch (err) {
+    throw err instanceof KvUnavailableError ? err : new KvUnavailableError(key, (err as Error).message);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readJson<S extends z.ZodType>(kv: KVNamespace, key: string, schema: S, timeoutMs = KV_READ_TIMEOUT_MS): Promise<z.infer<S> | null> {
+  const text = await readText(kv, key, timeoutMs);
   if (text === null) return null;
   let data: unknown;
   try {
@@ -41,10 +64,18 @@ async function readJson<S extends z.ZodType>(kv: KVNamespace, key: string, schem
 
 const MAX_MEMO_ENTRIES = 500;
 
+/** Which pointer a request follows: visitors the live build, editors on the preview host the draft. */
+export type BuildChannel = 'live' | 'draft';
+
 /** Per-isolate memory shared by every request the isolate serves. */
 export class BuildMemory {
-  pointer: { build: CompleteBuild | null; readAt: number } | null = null;
+  readonly pointers = new Map<string, { build: CompleteBuild | null; readAt: number }>();
+  /** the last complete live build this isolate saw: served while a newer one is incomplete */
   lastComplete: CompleteBuild | null = null;
+  /** the live build before lastComplete, for pages the newer one cannot read yet */
+  previous: CompleteBuild | null = null;
+  /** a build found to miss a payload (KV still propagating), and until when it is passed over */
+  suspect: { id: string; until: number } | null = null;
   readonly immutable = new Map<string, unknown>();
 
   remember(key: string, value: unknown) {
@@ -60,13 +91,42 @@ export interface BuildStoreOptions {
   kv: KVNamespace;
   memory: BuildMemory;
   pointerTtlMs?: number;
+  kvTimeoutMs?: number;
   now?: () => number;
+  /** told about every record that could not be read or was corrupt, even when the request goes on */
+  onFault?: (key: string, error: Error) => void;
 }
 
-export function createBuildStore({ kv, memory, pointerTtlMs = BUILD_POINTER_TTL_MS, now = Date.now }: BuildStoreOptions) {
+/** How long a build found missing a payload is passed over before the worker tries it again. */
+const SUSPECT_BUILD_MS = 10_000;
+
+/** Where isolates share the last complete live build, for a new isolate while the pointer is unreadable. */
+const LAST_COMPLETE_KEY = 'https://edge-cache.invalid/_builds/last-complete';
+const LAST_COMPLETE_CACHE = 'builds';
+
+async function rememberAcrossIsolates(record: BuildRecord): Promise<void> {
+  const cache = await caches.open(LAST_COMPLETE_CACHE);
+  await cache.put(LAST_COMPLETE_KEY, new Response(JSON.stringify(record), { headers: { 'Cache-Control': 'public, max-age=604800' } }));
+}
+
+async function recallFromOtherIsolates(): Promise<BuildRecord | null> {
+  const hit = await (await caches.open(LAST_COMPLETE_CACHE)).match(LAST_COMPLETE_KEY);
+  if (!hit) return null;
+  const parsed = BuildRecord.safeParse(await hit.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}
+
+export function createBuildStore({
+  kv,
+  memory,
+  pointerTtlMs = BUILD_POINTER_TTL_MS,
+  kvTimeoutMs = KV_READ_TIMEOUT_MS,
+  now = Date.now,
+  onFault = () => {},
+}: BuildStoreOptions) {
   async function immutable<S extends z.ZodType>(key: string, schema: S): Promise<z.infer<S> | null> {
     if (memory.immutable.has(key)) return memory.immutable.get(key) as z.infer<S>;
-    const value = await readJson(kv, key, schema);
+    const value = await readJson(kv, key, schema, kvTimeoutMs);
     if (value !== null) memory.remember(key, value);
     return value;
   }
@@ -79,30 +139,88 @@ export function createBuildStore({ kv, memory, pointerTtlMs = BUILD_POINTER_TTL_
     return m && i ? { record, manifest: m, index: i } : null;
   }
 
-  /** The build to serve: the pointer's, once complete; else the last complete one seen. */
-  async function current(): Promise<CompleteBuild | null> {
-    const cached = memory.pointer;
-    if (cached && now() - cached.readAt < pointerTtlMs) return cached.build ?? memory.lastComplete;
-    const record = await readJson(kv, kvKeys.latest, BuildRecord).catch(() => null);
-    const build = record ? await completeBuild(record).catch(() => null) : null;
-    if (build) memory.lastComplete = build;
-    memory.pointer = { build, readAt: now() };
-    return build ?? memory.lastComplete;
+  /** The complete build a pointer names, or null (missing, unreadable, or not complete yet). */
+  async function pointed(key: string): Promise<CompleteBuild | null> {
+    const cached = memory.pointers.get(key);
+    if (cached && now() - cached.readAt < pointerTtlMs) return cached.build;
+    // A missing, corrupt or unreadable pointer all mean the same here: no new build to adopt.
+    const record = await readJson(kv, key, BuildRecord, kvTimeoutMs).catch((err: Error) => (onFault(key, err), null));
+    const build = record ? await completeBuild(record).catch((err: Error) => (onFault(key, err), null)) : null;
+    if (record && !build) onFault(key, new Error(`build ${record.id} is not complete in KV yet`));
+    memory.pointers.set(key, { build, readAt: now() });
+    return build;
+  }
+
+  /**
+   * The build to serve: the live pointer's once complete, else the last complete one seen.
+   * The draft channel serves the draft when there is one, else the live build.
+   */
+  async function current(channel: BuildChannel = 'live'): Promise<CompleteBuild | null> {
+    if (channel === 'draft') {
+      const draft = await pointed(kvKeys.draft);
+      if (draft) return draft;
+    }
+    const live = await pointed(kvKeys.latest);
+    if (live && memory.suspect?.id === live.record.id && memory.suspect.until > now() && memory.previous) return memory.previous;
+    if (live) {
+      if (memory.lastComplete?.record.id !== live.record.id) {
+        if (memory.lastComplete) memory.previous = memory.lastComplete;
+        await rememberAcrossIsolates(live.record).catch(() => undefined);
+      }
+      memory.lastComplete = live;
+      return live;
+    }
+    if (memory.lastComplete) return memory.lastComplete;
+    // A new isolate while the pointer is unreadable: the build other isolates last served.
+    const shared = await recallFromOtherIsolates().catch(() => null);
+    const recalled = shared ? await completeBuild(shared).catch(() => null) : null;
+    if (recalled) memory.lastComplete = recalled;
+    return recalled;
   }
 
   /** The payload of a page in a build, or null when the build has no such page. */
   async function payload(build: CompleteBuild, path: string): Promise<Payload | null> {
+    return (await pagePayload(build, path))?.payload ?? null;
+  }
+
+  /**
+   * A page's payload and the build it comes from. A payload the build lists but KV does not
+   * have yet means the build is still propagating: the page comes from the previous complete
+   * build, and the newer one is passed over for a while; with no such build, KV is treated as
+   * unavailable (503), never as a bug.
+   */
+  async function pagePayload(build: CompleteBuild, path: string): Promise<{ build: CompleteBuild; payload: Payload } | null> {
     const hash = build.index.pages[path];
     if (!hash) return null;
-    const value = await immutable(kvKeys.payload(hash), Payload);
-    if (value === null) throw new CorruptRecordError(kvKeys.payload(hash), 'missing although the build lists it');
-    return value;
+    const key = kvKeys.payload(hash);
+    const value = await immutable(key, Payload);
+    if (value !== null) return { build, payload: value };
+    onFault(key, new Error(`payload listed by build ${build.record.id} is not in KV (yet)`));
+    const previous = memory.previous;
+    if (previous && previous.record.id !== build.record.id) {
+      memory.suspect = { id: build.record.id, until: now() + SUSPECT_BUILD_MS };
+      return pagePayload(previous, path);
+    }
+    throw new KvUnavailableError(key, `not in KV although build ${build.record.id} lists it`);
   }
 
   /** A build's sitemap XML; large, so not kept in isolate memory (KV caches it at the edge). */
-  const sitemap = (id: string) => kv.get(kvKeys.sitemap(id), 'text');
+  const sitemap = (id: string) => readText(kv, kvKeys.sitemap(id), kvTimeoutMs);
 
-  return { current, manifest, payload, sitemap };
+  /** Reads the live build afresh, bypassing memory: for the health check. */
+  async function check(): Promise<{ ok: true; id: string } | { ok: false; id: string | null; reason: string }> {
+    const record = await readJson(kv, kvKeys.latest, BuildRecord, kvTimeoutMs);
+    if (!record) return { ok: false, id: null, reason: 'nothing published' };
+    const [m, i] = await Promise.all([
+      readJson(kv, kvKeys.manifest(record.id), AppManifest, kvTimeoutMs),
+      readJson(kv, kvKeys.index(record.id), BuildIndex, kvTimeoutMs),
+    ]);
+    if (!m) return { ok: false, id: record.id, reason: 'manifest missing' };
+    if (!i) return { ok: false, id: record.id, reason: 'index missing' };
+    return { ok: true, id: record.id };
+  }
+
+  return { current, manifest, payload, pagePayload, sitemap, check };
 }
 
 export type BuildStore = ReturnType<typeof createBuildStore>;

@@ -9,3 +9,17 @@ export function previewHosts(env: { PREVIEW_HOSTS?: string }): string[] {
 export function isPreviewHost(env: { PREVIEW_HOSTS?: string }, url: string): boolean {
   return previewHosts(env).includes(new URL(url).host.toLowerCase());
 }
+
+/** Preview mode: a preview host, or the whole worker in the `preview` environment. */
+export function isPreviewRequest(env: { PREVIEW_HOSTS?: string; PREVIEW_MODE?: string }, url: string): boolean {
+  return env.PREVIEW_MODE === 'true' || isPreviewHost(env, url);
+}
+
+/** Origins allowed to send documents to /preview (`PREVIEW_ORIGINS`, comma-separated), plus the page's own. */
+export function previewOrigins(env: { PREVIEW_ORIGINS?: string }, url: string): string[] {
+  const listed = (env.PREVIEW_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o));
+  return [...new Set([new URL(url).origin, ...listed])];
+}

@@ -70,7 +70,7 @@ async function boot() {
     if (isChunkLoadError(err) && chunkGuard.handleChunkError(location.pathname + location.search) === 'reloaded') return;
     // The page's code cannot be had: show the error screen rather than a page that half works.
     const chrome = data.view.kind === 'page' ? data.view.payload.chrome : data.view.chrome;
-    createRoot(root).render(<App view={{ kind: 'error', status: 500, path: location.pathname, chrome }} />);
+    createRoot(root).render(<App view={{ kind: 'error', status: 500, path: location.pathname, chrome }} preview={data.preview} />);
     return;
   }
 
@@ -105,7 +105,7 @@ async function boot() {
   function ClientApp() {
     const view = useSyncExternalStore(router.subscribe, router.getView, router.getView);
     // A new key per page resets per-page state (open modal, carousel position, menu).
-    return <App key={view.kind === 'page' ? view.payload.path : view.path} view={view} />;
+    return <App key={view.kind === 'page' ? view.payload.path : view.path} view={view} preview={data!.preview} />;
   }
 
   hydrateRoot(root, <ClientApp />);

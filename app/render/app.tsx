@@ -7,8 +7,9 @@ import { BlankLayout, DefaultLayout } from './layouts/layouts';
 import { ModalProvider } from './modal';
 import { ErrorScreen, SystemScreen } from './screens/screens';
 import type { Chrome } from '../build-records';
-import type { View } from '../view';
+import type { PreviewInfo, View } from '../view';
 import { uiStrings } from '../i18n/strings';
+import { PageContext } from './page-context';
 
 export function chromeOf(view: View): Chrome {
   return view.kind === 'page' ? view.payload.chrome : view.chrome;
@@ -39,22 +40,41 @@ function Screen({ view }: { view: View }) {
     case 'error':
       return <ErrorScreen status={view.status} path={view.path} chrome={view.chrome} requestId={view.requestId} />;
     case 'system':
-      return <SystemScreen name={view.name} slug={view.slug} chrome={view.chrome} />;
+      return <SystemScreen name={view.name} slug={view.slug} chrome={view.chrome} origins={view.origins} payload={view.payload} />;
   }
 }
 
-export function App({ view, preview = false }: { view: View; preview?: boolean }) {
+/** On the preview host: says so, names the build editors see, and links to the live page. */
+function PreviewBanner({ preview, lang }: { preview: PreviewInfo; lang: string }) {
+  return (
+    <div className="preview-banner" role="note">
+      <strong>{uiStrings(lang).previewTitle}</strong>
+      <span>
+        build <code>{preview.buildId}</code>
+      </span>
+      <a href={preview.liveUrl} rel="external">
+        Live page
+      </a>
+    </div>
+  );
+}
+
+export function App({ view, preview }: { view: View; preview?: PreviewInfo }) {
   const chrome = chromeOf(view);
   const blank = view.kind === 'page' && view.payload.page.layout === 'blank';
   const Layout = blank ? BlankLayout : DefaultLayout;
   const path = view.kind === 'page' ? view.payload.path : view.path;
+  const lang = chrome.locale.lang;
   return (
-    <PreviewModeContext.Provider value={preview}>
-      <ModalProvider closeLabel={uiStrings(chrome.locale.lang).close}>
-        <Layout chrome={chrome} path={path} languageLinks={languageLinksFor(view)}>
-          <Screen view={view} />
-        </Layout>
-      </ModalProvider>
+    <PreviewModeContext.Provider value={preview !== undefined}>
+      <PageContext.Provider value={{ path, lang }}>
+        <ModalProvider closeLabel={uiStrings(lang).close}>
+          {preview && <PreviewBanner preview={preview} lang={lang} />}
+          <Layout chrome={chrome} path={path} languageLinks={languageLinksFor(view)}>
+            <Screen view={view} />
+          </Layout>
+        </ModalProvider>
+      </PageContext.Provider>
     </PreviewModeContext.Provider>
   );
 }

@@ -12,11 +12,9 @@ import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
 import { gtmSnippet } from '../../app/tag-manager';
 import { sitemapXml } from './sitemap';
 import type { LoadedContent } from './content-loader';
+import type { KvRecord } from './kv-cli';
 
-export interface KvRecord {
-  key: string;
-  value: string;
-}
+export type { KvRecord };
 
 export interface BuildOutput {
   id: string;

@@ -13,3 +13,24 @@ export function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
   process.exit(1);
 }
+
+/** The flags every KV command takes: where the KV is. */
+export const KV_TARGET_FLAGS = {
+  local: { type: 'boolean', default: false },
+  remote: { type: 'boolean', default: false },
+  env: { type: 'string' },
+  'persist-to': { type: 'string' },
+} as const;
+
+export function kvTargetFrom(values: Record<string, string | boolean | undefined>): {
+  mode: 'local' | 'remote';
+  env?: string;
+  persistTo?: string;
+} {
+  if (values.local && values.remote) fail('choose one of --local and --remote');
+  const mode = values.remote ? 'remote' : 'local';
+  if (mode === 'remote' && !process.env.CLOUDFLARE_API_TOKEN) {
+    fail('CLOUDFLARE_API_TOKEN is not set: remote KV and deploys need an API token (see README, "Deploying")');
+  }
+  return { mode, env: values.env as string | undefined, persistTo: values['persist-to'] as string | undefined };
+}

@@ -1,58 +1,152 @@
 /**
- * Writes a build's KV records with `wrangler kv bulk put`: payloads, index and manifest first,
- * the `builds/latest.json` pointer last and alone, so a publish that dies halfway leaves the
- * live site on the previous, complete build.
+ * Publishing a build to Workers KV so that readers only ever see complete builds:
+ *
+ *   lock        builds/publish-lock.json, with an expiry: one publish at a time
+ *   no-op?      the pointer already names this build: nothing to write
+ *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused)
+ *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back)
+ *   check       the pointer still names the build this publish started from, else stop
+ *   pointer     builds/latest.json (or builds/draft.json), last and alone
+ *
+ * A publish that dies at any step leaves the pointer on the previous complete build; running
+ * it again finishes it. Records are never rewritten in place.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { KvRecord } from './build-records';
-import { runWrangler } from './wrangler';
+import { BuildRecord } from '../../app/build-records';
+import { kvKeys } from '../../app/kv-keys';
+import type { KvClient, KvRecord } from './kv-cli';
 
-export const KV_BINDING = 'SITE_KV';
-/** wrangler accepts up to 10 000 pairs per bulk put; stay well below. */
-const BULK_CHUNK = 5_000;
+export const PUBLISH_LOCK_TTL_MS = 10 * 60_000;
 
 const KvRecords = z.array(z.object({ key: z.string().min(1), value: z.string() }));
+/** `what`: the build a publish writes, or the operation (rollback, gc) holding the lock. */
+const Lock = z.object({ owner: z.string(), what: z.string().optional(), expires: z.number() });
 
-export interface PublishTarget {
-  mode: 'local' | 'remote';
-  /** wrangler environment (`--env`) */
-  env?: string;
-  /** local state directory (`--persist-to`), for local mode */
-  persistTo?: string;
-}
-
-export async function readBuildRecords(distDir: string): Promise<{ records: KvRecord[]; pointer: KvRecord[] }> {
-  const read = async (file: string) => KvRecords.parse(JSON.parse(await readFile(join(distDir, 'kv', file), 'utf8')));
-  return { records: await read('records.json'), pointer: await read('pointer.json') };
-}
-
-function targetArgs({ mode, env, persistTo }: PublishTarget): string[] {
-  const args = [mode === 'local' ? '--local' : '--remote'];
-  if (env) args.push('--env', env);
-  if (mode === 'local' && persistTo) args.push('--persist-to', persistTo);
-  return args;
-}
-
-export async function bulkPut(records: KvRecord[], target: PublishTarget): Promise<void> {
-  if (records.length === 0) return;
-  const dir = await mkdtemp(join(tmpdir(), 'edge-site-publish-'));
-  try {
-    for (let i = 0; i < records.length; i += BULK_CHUNK) {
-      const file = join(dir, `chunk-${i}.json`);
-      await writeFile(file, JSON.stringify(records.slice(i, i + BULK_CHUNK)));
-      await runWrangler(['kv', 'bulk', 'put', file, '--binding', KV_BINDING, ...targetArgs(target)]);
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+export class PublishError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PublishError';
   }
 }
 
-export async function publishBuild(distDir: string, target: PublishTarget): Promise<{ written: number }> {
-  const { records, pointer } = await readBuildRecords(distDir);
-  await bulkPut(records, target);
-  await bulkPut(pointer, target);
-  return { written: records.length + pointer.length };
+export interface BuildFiles {
+  records: KvRecord[];
+  pointer: KvRecord;
+  id: string;
+}
+
+export async function readBuildFiles(distDir: string): Promise<BuildFiles> {
+  const read = async (file: string) => KvRecords.parse(JSON.parse(await readFile(join(distDir, 'kv', file), 'utf8')));
+  const records = await read('records.json');
+  const [pointer] = await read('pointer.json');
+  if (!pointer) throw new PublishError(`${distDir}/kv/pointer.json is empty: build first`);
+  return { records, pointer, id: BuildRecord.parse(JSON.parse(pointer.value)).id };
+}
+
+export interface PublishOptions {
+  /** publish as the editors' draft (builds/draft.json) instead of the live build */
+  draft?: boolean;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface PublishResult {
+  id: string;
+  /** records written, the pointer included; 0 when the build was already published */
+  written: number;
+  reused: number;
+  alreadyPublished: boolean;
+}
+
+export function parsePointer(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    return BuildRecord.parse(JSON.parse(value)).id;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes the publish lock, or stops when another publish holds it. A lock held for the same
+ * build is taken over: that is the same publish run again after it was killed, and
+ * publishing is idempotent. KV has no compare-and-set, so the lock is best effort; the
+ * pointer check before the last write is what guarantees no publish overwrites a build it
+ * did not start from. Returns the pointer's build id as read.
+ */
+export async function acquireLock(kv: KvClient, what: string, pointerKey: string, now: () => number = Date.now): Promise<string | null> {
+  const read = await kv.getMany([kvKeys.publishLock, pointerKey]);
+  const lock = Lock.safeParse(safeJson(read.get(kvKeys.publishLock) ?? ''));
+  if (lock.success && lock.data.expires > now() && lock.data.what !== what) {
+    throw new PublishError(
+      `another publish (${lock.data.what ?? 'unknown'} by ${lock.data.owner}) holds the lock until ${new Date(lock.data.expires).toISOString()}; nothing was written`,
+    );
+  }
+  await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner: newOwner(), what, expires: now() + PUBLISH_LOCK_TTL_MS }) }]);
+  return parsePointer(read.get(pointerKey));
+}
+
+export async function releaseLock(kv: KvClient, log: (line: string) => void): Promise<void> {
+  await kv.deleteMany([kvKeys.publishLock]).catch(() => log('warning: could not release the publish lock; it expires by itself'));
+}
+
+/** Writes records, naming the first key of the batch when KV or wrangler fails. */
+async function write(kv: KvClient, records: KvRecord[], what: string): Promise<void> {
+  if (records.length === 0) return;
+  try {
+    await kv.putMany(records);
+  } catch (err) {
+    throw new PublishError(`writing ${what} failed at ${records[0]!.key} (${records.length} records): ${(err as Error).message}; the pointer was not written`);
+  }
+}
+
+export const newOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export async function publishBuild(kv: KvClient, files: BuildFiles, { draft = false, log = () => {}, now = Date.now }: PublishOptions = {}): Promise<PublishResult> {
+  const pointerKey = draft ? kvKeys.draft : kvKeys.latest;
+  const from = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
+  try {
+    if (from === files.id) {
+      log(`build ${files.id} is already the ${draft ? 'draft' : 'live'} build; nothing written`);
+      return { id: files.id, written: 0, reused: files.records.length, alreadyPublished: true };
+    }
+
+    const existing = new Set(await kv.list(kvKeys.payloadPrefix));
+    const payloads = files.records.filter((r) => r.key.startsWith(kvKeys.payloadPrefix));
+    const newPayloads = payloads.filter((r) => !existing.has(r.key));
+    const manifest = files.records.filter((r) => r.key.startsWith(kvKeys.manifestPrefix));
+    const rest = files.records.filter((r) => !r.key.startsWith(kvKeys.payloadPrefix) && !r.key.startsWith(kvKeys.manifestPrefix));
+
+    await write(kv, newPayloads, 'payloads');
+    log(`payloads: ${newPayloads.length} written, ${payloads.length - newPayloads.length} already in KV`);
+    // Index, sitemap and manifest together: a reader adopts the build only once both the
+    // manifest and the index read back, and every payload is there by now.
+    await write(kv, [...rest, ...manifest], 'build records');
+    log(`build records: ${rest.length + manifest.length} written`);
+
+    const stillFrom = parsePointer((await kv.getMany([pointerKey])).get(pointerKey));
+    if (stillFrom !== from) {
+      throw new PublishError(
+        `the ${draft ? 'draft' : 'live'} build changed from ${from ?? 'none'} to ${stillFrom ?? 'none'} during this publish; the pointer was not written`,
+      );
+    }
+    await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
+    log(`${pointerKey} -> ${files.id}`);
+    const written = newPayloads.length + rest.length + manifest.length + 1;
+    return { id: files.id, written, reused: payloads.length - newPayloads.length, alreadyPublished: false };
+  } finally {
+    await releaseLock(kv, log);
+  }
 }

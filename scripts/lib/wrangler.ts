@@ -28,14 +28,15 @@ export class WranglerError extends Error {
   }
 }
 
-/** Runs wrangler to completion, capturing its output. */
+/** Runs wrangler to completion; resolves with its standard output (JSON answers come there). */
 export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    let output = '';
-    child.stdout?.on('data', (d: Buffer) => (output += d));
-    child.stderr?.on('data', (d: Buffer) => (output += d));
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new WranglerError(args, code, output))));
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new WranglerError(args, code, stderr + stdout))));
   });
 }

@@ -11,7 +11,7 @@ export function canonicalOf(html: string): string | undefined {
 export function hreflangs(html: string): Record<string, string> {
   return Object.fromEntries([...html.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 }
-export function bootData(html: string): { buildId: string; view: any } {
+export function bootData(html: string): { buildId: string; view: any; preview?: { buildId: string; liveUrl: string } } {
   const json = html.match(/<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/)?.[1];
   if (!json) throw new Error('no boot data in page');
   return JSON.parse(json);

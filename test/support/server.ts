@@ -83,12 +83,14 @@ export async function startSite({ content }: { content?: string } = {}): Promise
 /** Builds a content directory and publishes it to a running site's local KV, pointer last. */
 export async function publishToSite(site: RunningSite, contentDir: string): Promise<string> {
   const { buildSite } = await import('../../scripts/lib/site-build');
-  const { publishBuild } = await import('../../scripts/lib/publish');
+  const { publishBuild, readBuildFiles } = await import('../../scripts/lib/publish');
+  const { withKv } = await import('../../scripts/lib/kv-client');
   const outDir = await tempDir('republish');
   try {
     const result = await buildSite({ contentDir, outDir });
     if (!result.ok) throw new Error('content does not build');
-    await publishBuild(outDir, { mode: 'local', persistTo: site.state });
+    const files = await readBuildFiles(outDir);
+    await withKv({ mode: 'local', persistTo: site.state }, (kv) => publishBuild(kv, files));
     return result.build.id;
   } finally {
     await rm(outDir, { recursive: true, force: true });

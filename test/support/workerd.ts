@@ -23,32 +23,87 @@ export interface TestWorker {
   publish(site: BuiltSite): Promise<void>;
   logs: string[];
   close(): Promise<void>;
+  /** with `faults: true`: what the KV wrapper does from now on (see KV_FAULTS_WORKER) */
+  setFaults(plan: KvFault[]): Promise<void>;
+}
+
+/**
+ * Fault injection for KV: a wrapper binding (workerd's wrapped bindings) around the REAL
+ * namespace, which reads a plan from the key `__faults__` on every call and, for keys with a
+ * matching prefix, throws, hangs, waits, or answers a chosen value. Everything else goes to KV.
+ */
+const KV_FAULTS_WORKER = `
+const PLAN_KEY = '__faults__';
+const never = () => new Promise(() => {});
+export default function (env) {
+  const inner = env.INNER;
+  async function rule(key) {
+    const plan = JSON.parse((await inner.get(PLAN_KEY)) ?? '[]');
+    return plan.find((r) => key.startsWith(r.prefix));
+  }
+  return {
+    async get(key, options) {
+      const r = await rule(key);
+      if (r?.action === 'throw') throw new Error('KV GET failed (injected)');
+      if (r?.action === 'hang') return never();
+      if (r?.action === 'delay') await new Promise((done) => setTimeout(done, r.ms));
+      if (r?.action === 'value') return r.value;
+      return inner.get(key, options);
+    },
+    put: (key, value, options) => inner.put(key, value, options),
+    delete: (key) => inner.delete(key),
+    list: (options) => inner.list(options),
+    getWithMetadata: (key, options) => inner.getWithMetadata(key, options),
+  };
+}
+`;
+
+export interface KvFault {
+  prefix: string;
+  action: 'throw' | 'hang' | 'delay' | 'value';
+  ms?: number;
+  value?: string;
 }
 
 export async function startWorker(
   site: BuiltSite,
-  { publish = true, bindings = {} }: { publish?: boolean; bindings?: Record<string, string> } = {},
+  {
+    publish = true,
+    bindings = {},
+    faults = false,
+    persist,
+  }: { publish?: boolean; bindings?: Record<string, string>; faults?: boolean; persist?: { kv: string; cache: string } } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
-  const mf = new Miniflare({
+  const main = {
     modules: true,
     scriptPath: join(site.outDir, 'worker/index.js'),
     // Module names are relative to this root; the build lives outside the repository.
     modulesRoot: join(site.outDir, 'worker'),
     compatibilityDate: COMPATIBILITY_DATE,
-    kvNamespaces: ['SITE_KV'],
     // Tests publish new builds mid-test: the pointer must be read on every request.
     bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
     assets: { directory: join(site.outDir, 'public'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
+  };
+  const store = faults ? { worker: 'kv-faults', binding: 'INNER' } : { worker: undefined, binding: 'SITE_KV' };
+  const mf = new Miniflare({
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.on('data', (d: Buffer) => logs.push(d.toString()));
       stderr.on('data', (d: Buffer) => logs.push(d.toString()));
     },
+    kvPersist: persist?.kv ?? false,
+    cachePersist: persist?.cache ?? false,
+    workers: faults
+      ? [
+          { ...main, wrappedBindings: { SITE_KV: { scriptName: 'kv-faults' } } },
+          { name: 'kv-faults', modules: true, script: KV_FAULTS_WORKER, kvNamespaces: { INNER: 'site-kv' } },
+        ]
+      : [{ ...main, kvNamespaces: { SITE_KV: 'site-kv' } }],
   });
   await mf.ready.catch((err: unknown) => {
     throw new Error(`workerd did not start: ${String(err)}\n${logs.join('')}`);
   });
-  const kv = () => mf.getKVNamespace('SITE_KV');
+  const kv = () => mf.getKVNamespace(store.binding, store.worker);
   const put = async (records: KvRecord[]) => {
     const ns = await kv();
     for (const r of records) await ns.put(r.key, r.value);
@@ -66,6 +121,7 @@ export async function startWorker(
     },
     logs,
     close: () => mf.dispose(),
+    setFaults: async (plan) => (await kv()).put('__faults__', JSON.stringify(plan)),
   };
   if (publish) await worker.publish(site);
   return worker;

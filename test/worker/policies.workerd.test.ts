@@ -233,15 +233,6 @@ describe('with a tag manager and a preview host', () => {
     expect(csp).toContain("frame-ancestors 'self' https://preview.example.com");
   });
 
-  test('pages on the preview host are never stored in the edge cache', async () => {
-    for (let i = 0; i < 2; i++) {
-      const res = await gtmWorker.fetch('https://preview.example.com/fi');
-      expect(res.status).toBe(200);
-      expect(res.headers.get('x-edge-cache')).toBeNull();
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  });
-
   test('robots.txt on the preview host disallows everything', async () => {
     const res = await gtmWorker.fetch('https://preview.example.com/robots.txt');
     expect(await res.text()).toBe('User-agent: *\nDisallow: /\n');

@@ -13,7 +13,7 @@ import { notPublishedResponse } from '../routes/not-published';
  */
 export function currentBuild({ assets }: { assets: ClientAssets }): MiddlewareHandler<AppEnv> {
   return async function currentBuildMiddleware(c, next) {
-    const build = await c.var.store.current();
+    const build = await c.var.store.current(c.var.channel);
     if (!build) {
       if (pagePathOfPayload(c.var.path) === null) return notPublishedResponse(c, assets);
       return c.json({ error: 'not_published' }, 503, { 'Cache-Control': CACHE_NONE, 'Retry-After': String(NOT_PUBLISHED_RETRY_AFTER_S) });

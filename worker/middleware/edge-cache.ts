@@ -61,6 +61,8 @@ export function edgeCache({ enabled = () => true }: EdgeCacheOptions = {}): Midd
 
     await next();
     if (c.res.status !== 200 || !c.res.headers.get('content-type')?.startsWith('text/html')) return;
+    // Served from another build (the newer one is still propagating): not this key's page.
+    if (c.var.build.record.id !== build.record.id) return;
     c.res.headers.set('ETag', etag);
     const stored = c.res.clone();
     stored.headers.set('Cache-Control', edgeCacheControl(rule));

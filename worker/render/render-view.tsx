@@ -9,7 +9,7 @@ import type { ClientAssets } from '../../app/build-records';
 import { headFor } from '../../app/head';
 import { App, chromeOf } from '../../app/render/app';
 import { gtmNoscriptUrl, gtmSnippet } from '../../app/tag-manager';
-import type { View } from '../../app/view';
+import type { PreviewInfo, View } from '../../app/view';
 import { FormBlock } from '../../app/render/blocks/form';
 import { GalleryBlock } from '../../app/render/blocks/gallery';
 import { provideBlocks } from '../../app/render/blocks/lazy-blocks';
@@ -22,7 +22,8 @@ provideBlocks({ gallery: GalleryBlock, form: FormBlock });
 export interface RenderOptions {
   buildId: string;
   assets: ClientAssets;
-  preview?: boolean;
+  /** set on the preview host: the banner, and editors' placeholders for unknown blocks */
+  preview?: PreviewInfo;
 }
 
 /**
@@ -45,13 +46,13 @@ function tagManager(view: View): { headExtra: string; bodyStart: string } {
 /** /unsupported's own stylesheet (public/), plain CSS for the browsers that are sent there. */
 const UNSUPPORTED_CSS = '/unsupported.css';
 
-export function renderView(view: View, { buildId, assets, preview = false }: RenderOptions): string {
+export function renderView(view: View, { buildId, assets, preview }: RenderOptions): string {
   const appHtml = renderToString(<App view={view} preview={preview} />);
   const unsupported = view.kind === 'system' && view.name === 'unsupported';
   return renderDocument({
     head: headFor(view),
     appHtml,
-    boot: { buildId, view },
+    boot: { buildId, view, ...(preview ? { preview } : {}) },
     assets: unsupported ? { ...assets, css: [UNSUPPORTED_CSS] } : assets,
     withScripts: !withoutScripts(view),
     ...tagManager(view),

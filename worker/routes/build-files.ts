@@ -12,7 +12,7 @@ export function buildFileRoutes() {
   const routes = new Hono<AppEnv>();
 
   routes.get('/latest.json', async (c) => {
-    const build = await c.var.store.current();
+    const build = await c.var.store.current(c.var.channel);
     if (!build) return c.json({ error: 'not_published' }, 503, { 'Cache-Control': CACHE_NONE });
     const { id, timestamp } = build.record;
     const headers = { ETag: recordEtag(`${id}-${timestamp}`), 'Cache-Control': CACHE_REVALIDATE };

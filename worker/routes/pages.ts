@@ -6,17 +6,26 @@
 import type { Context } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
 import { isContentPath } from '../../app/content/paths';
-import type { SystemPageName, View } from '../../app/view';
+import type { PreviewInfo, SystemPageName, View } from '../../app/view';
 import type { AppEnv } from '../app-env';
 import { CACHE_PRIVATE, CACHE_REVALIDATE } from '../cache-control';
 import { renderView } from '../render/render-view';
+import { previewOrigins } from '../hosts';
 import { chooseLocale } from '../visitor-locale';
 
 type Ctx = Context<AppEnv>;
 
+/** On the preview host, what the banner shows: the build editors see and the live page. */
+export function previewInfo(c: Ctx, view: View): PreviewInfo | undefined {
+  if (!c.var.preview) return undefined;
+  const chrome = view.kind === 'page' ? view.payload.chrome : view.chrome;
+  const path = view.kind === 'page' ? view.payload.path : view.path;
+  return { buildId: c.var.build.record.id, liveUrl: chrome.origin + path };
+}
+
 export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   function html(c: Ctx, view: View, status: number, cacheControl: string) {
-    const body = renderView(view, { buildId: c.var.build.record.id, assets });
+    const body = renderView(view, { buildId: c.var.build.record.id, assets, preview: previewInfo(c, view) });
     return c.html(body, status as 200, { 'Cache-Control': cacheControl });
   }
 
@@ -29,12 +38,23 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
 
   /** System pages speak the visitor's language: the slug's, `?lang=`, or Accept-Language. */
   function system(name: SystemPageName) {
-    return (c: Ctx) => {
-      const { build, path } = c.var;
+    return async (c: Ctx) => {
+      const { build, path, store } = c.var;
       const slug = name === 'reset-storage' ? path.slice('/reset-storage'.length) || undefined : undefined;
       if (slug !== undefined && !isContentPath(slug)) return notFound(c);
       const chrome = chooseLocale(build.index, slug ?? '', c.req.query('lang'), c.req.header('accept-language'));
-      const res = html(c, { kind: 'system', name, path, slug, chrome }, 200, CACHE_PRIVATE);
+      const view: View = { kind: 'system', name, path, slug, chrome };
+      if (name === 'preview') {
+        view.origins = previewOrigins(c.env, c.req.url);
+        // `/preview?path=/et/foo` starts from that page of the build this host serves.
+        const start = c.req.query('path');
+        const payload = start && isContentPath(start) ? await store.payload(build, start) : null;
+        if (payload) {
+          view.payload = payload;
+          view.chrome = payload.chrome;
+        }
+      }
+      const res = html(c, view, 200, CACHE_PRIVATE);
       res.headers.set('Vary', 'Accept-Language');
       return res;
     };
@@ -46,9 +66,11 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
       // One canonical URL per page; the target is a validated content path, never another host.
       return c.redirect(path.slice(0, -1) + new URL(c.req.url).search, 308);
     }
-    const payload = isContentPath(path) ? await store.payload(build, path) : null;
-    if (!payload) return notFound(c);
-    return html(c, { kind: 'page', payload }, 200, CACHE_REVALIDATE);
+    const found = isContentPath(path) ? await store.pagePayload(build, path) : null;
+    if (!found) return notFound(c);
+    // The page may come from the previous build while the newer one propagates.
+    c.set('build', found.build);
+    return html(c, { kind: 'page', payload: found.payload }, 200, CACHE_REVALIDATE);
   }
 
   return { system, content };

@@ -12,11 +12,10 @@ import { etagMatches, recordEtag } from '../etag';
  * gets the page.
  */
 export async function servePayload(c: Context<AppEnv>, pagePath: string) {
-  const { build, store } = c.var;
-  const hash = isContentPath(pagePath) ? build.index.pages[pagePath] : undefined;
-  const payload = hash ? await store.payload(build, pagePath) : null;
-  if (!hash || !payload) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
-  const etag = recordEtag(hash);
+  const found = isContentPath(pagePath) ? await c.var.store.pagePayload(c.var.build, pagePath) : null;
+  if (!found) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
+  const { build, payload } = found;
+  const etag = recordEtag(build.index.pages[pagePath]!);
   const current = new URL(c.req.url).search.slice(1) === build.record.id;
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);

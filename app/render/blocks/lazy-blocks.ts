@@ -34,3 +34,16 @@ export function lazyTypesIn(blocks: Block[]): LazyBlockType[] {
 export function isProvided(type: LazyBlockType): boolean {
   return provided[type] !== undefined;
 }
+
+/** Where the browser gets each lazy block: its own chunk. */
+const LOADERS: Record<LazyBlockType, () => Promise<LazyComponent>> = {
+  gallery: () => import('./gallery').then((m) => m.GalleryBlock as LazyComponent),
+  form: () => import('./form').then((m) => m.FormBlock as LazyComponent),
+};
+
+/** Loads the lazy blocks these blocks use that are not provided yet; rejects when a chunk fails. */
+export async function ensureBlocks(blocks: Block[]): Promise<void> {
+  const missing = lazyTypesIn(blocks).filter((type) => !isProvided(type));
+  const loaded = await Promise.all(missing.map(async (type) => [type, await LOADERS[type]()] as const));
+  provideBlocks(Object.fromEntries(loaded));
+}

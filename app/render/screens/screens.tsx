@@ -1,8 +1,10 @@
 /** Screens the site itself owns: errors and the system pages. */
-import type { Chrome } from '../../build-records';
+import type { Chrome, Payload } from '../../build-records';
+import { LivePreview } from './live-preview';
 import { SUPPORTED_BROWSER_LIST } from '../../browser-support';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, notFoundMessage, uiStrings } from '../../i18n/strings';
 import type { SystemPageName } from '../../view';
+import { ResetStorageScreen } from './reset-storage';
 
 export function ErrorScreen({ status, path, chrome, requestId }: { status: number; path: string; chrome: Chrome; requestId?: string }) {
   const t = uiStrings(chrome.locale.lang);
@@ -29,7 +31,19 @@ export function ErrorScreen({ status, path, chrome, requestId }: { status: numbe
   );
 }
 
-export function SystemScreen({ name, slug, chrome }: { name: SystemPageName; slug?: string; chrome: Chrome }) {
+export function SystemScreen({
+  name,
+  slug,
+  chrome,
+  origins,
+  payload,
+}: {
+  name: SystemPageName;
+  slug?: string;
+  chrome: Chrome;
+  origins?: string[];
+  payload?: Payload;
+}) {
   const t = uiStrings(chrome.locale.lang);
   switch (name) {
     case 'unsupported':
@@ -46,24 +60,8 @@ export function SystemScreen({ name, slug, chrome }: { name: SystemPageName; slu
         </section>
       );
     case 'preview':
-      return (
-        <section className="screen screen--preview">
-          <h1 tabIndex={-1}>{t.previewTitle}</h1>
-          <p>{t.previewBody}</p>
-        </section>
-      );
+      return <LivePreview chrome={chrome} origins={origins ?? []} payload={payload} />;
     case 'reset-storage':
-      return (
-        <section className="screen screen--reset">
-          <h1 tabIndex={-1}>{t.resetTitle}</h1>
-          <p>{slug ? t.resetSlugBody : t.resetBody}</p>
-          {slug && (
-            <p>
-              <code>{slug}</code>
-            </p>
-          )}
-          <output className="screen__result" aria-live="polite" />
-        </section>
-      );
+      return <ResetStorageScreen slug={slug} lang={chrome.locale.lang} />;
   }
 }

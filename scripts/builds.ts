@@ -1,0 +1,16 @@
+/** `npm run builds [-- --local | --remote] [--env NAME]`: the builds in KV, newest first. */
+import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { listBuilds } from './lib/build-admin';
+import { withKv } from './lib/kv-client';
+
+const { values } = flags(KV_TARGET_FLAGS);
+try {
+  const builds = await withKv(kvTargetFrom(values), listBuilds);
+  if (builds.length === 0) process.stdout.write('no builds published\n');
+  for (const b of builds) {
+    const marks = [b.live && 'LIVE', b.draft && 'DRAFT'].filter(Boolean).join(' ');
+    process.stdout.write(`${b.id}  ${new Date(b.timestamp).toISOString()}  ${String(b.pages).padStart(6)} pages  ${marks}\n`);
+  }
+} catch (err) {
+  fail((err as Error).message);
+}

@@ -1,0 +1,60 @@
+/**
+ * Local Workers KV through wrangler's own getPlatformProxy: the same workerd-backed store
+ * `wrangler dev` and `wrangler kv --local` use (wrangler.toml's binding, `{persist-to}/v3`),
+ * without a wrangler process per call, so local publishes and their tests take milliseconds
+ * a record instead of a second a batch.
+ */
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { ROOT } from './bundle';
+import type { KvClient } from './kv-cli';
+
+/** The part of the KV binding used here (scripts build without the Workers runtime types). */
+interface Kv {
+  list(options: { prefix: string; cursor?: string }): Promise<{ keys: { name: string }[]; list_complete: boolean; cursor?: string }>;
+  get(key: string, type: 'text'): Promise<string | null>;
+  put(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
+  let proxy: Promise<{ kv: Kv; dispose: () => Promise<void> }> | null = null;
+  const open = () =>
+    (proxy ??= getPlatformProxy<{ SITE_KV: Kv }>({
+      configPath: join(ROOT, 'wrangler.toml'),
+      environment: env,
+      // wrangler keeps local state in {persist-to}/v3, and so must we to share it.
+      persist: { path: join(persistTo ?? join(ROOT, '.wrangler/state'), 'v3') },
+    }).then((p) => ({ kv: p.env.SITE_KV, dispose: p.dispose })));
+
+  return {
+    async list(prefix) {
+      const { kv } = await open();
+      const names: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await kv.list({ prefix, cursor });
+        names.push(...page.keys.map((k) => k.name));
+        cursor = page.list_complete ? undefined : page.cursor;
+      } while (cursor);
+      return names;
+    },
+    async getMany(keys) {
+      const { kv } = await open();
+      const values = await Promise.all(keys.map((key) => kv.get(key, 'text')));
+      return new Map(keys.map((key, i) => [key, values[i] ?? null]));
+    },
+    async putMany(records) {
+      const { kv } = await open();
+      for (const r of records) await kv.put(r.key, r.value);
+    },
+    async deleteMany(keys) {
+      const { kv } = await open();
+      for (const key of keys) await kv.delete(key);
+    },
+    async close() {
+      if (proxy) await (await proxy).dispose();
+      proxy = null;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Publishing and operating builds against real local KV (workerd, through wrangler's
+ * getPlatformProxy): drafts, incremental writes, listing, rollback, garbage collection, and
+ * publishes that die halfway or race each other.
+ */
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { BuildIndex } from '../../app/build-records';
+import { kvKeys } from '../../app/kv-keys';
+import { collectGarbage, listBuilds, rollback } from '../../scripts/lib/build-admin';
+import type { KvClient } from '../../scripts/lib/kv-cli';
+import { localKv } from '../../scripts/lib/kv-local';
+import { publishBuild, readBuildFiles, type BuildFiles } from '../../scripts/lib/publish';
+import { generateContent } from '../../scripts/lib/generate-content';
+import { buildForTest, tempDir, type BuiltSite } from '../support/built-site';
+
+let contentA: string;
+let siteA: BuiltSite;
+let siteB: BuiltSite;
+let siteC: BuiltSite;
+let filesA: BuildFiles;
+let filesB: BuildFiles;
+let filesC: BuildFiles;
+let state: string;
+let kv: ReturnType<typeof localKv>;
+
+beforeAll(async () => {
+  contentA = await tempDir('pub-a');
+  await generateContent({ dir: contentA, pagesPerLocale: 4 });
+  siteA = await buildForTest(contentA);
+  // C: A with one page changed.
+  const contentC = await tempDir('pub-c');
+  await cp(contentA, contentC, { recursive: true });
+  const file = join(contentC, 'pages/en/page-1.json');
+  const page = JSON.parse(await readFile(file, 'utf8'));
+  page.title = 'Changed title';
+  await writeFile(file, JSON.stringify(page));
+  siteC = await buildForTest(contentC);
+  await rm(contentC, { recursive: true, force: true });
+  // B: a different site.
+  const contentB = await tempDir('pub-b');
+  await generateContent({ dir: contentB, pagesPerLocale: 2, siteName: 'B' });
+  siteB = await buildForTest(contentB);
+  await rm(contentB, { recursive: true, force: true });
+  [filesA, filesB, filesC] = await Promise.all([readBuildFiles(siteA.outDir), readBuildFiles(siteB.outDir), readBuildFiles(siteC.outDir)]);
+});
+afterAll(async () => {
+  await Promise.all([siteA, siteB, siteC].map((s) => s?.cleanup()));
+  await rm(contentA, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  state = await tempDir('kv-state');
+  kv = localKv({ persistTo: state });
+});
+afterEach(async () => {
+  await kv.close();
+  await rm(state, { recursive: true, force: true });
+});
+
+const pointer = async (key: string = kvKeys.latest) => {
+  const value = (await kv.getMany([key])).get(key);
+  return value ? (JSON.parse(value) as { id: string }).id : null;
+};
+
+/** Whether every record of a build reads back from KV. */
+async function isWhole(files: BuildFiles): Promise<boolean> {
+  const values = await kv.getMany(files.records.map((r) => r.key));
+  return files.records.every((r) => values.get(r.key) === r.value);
+}
+
+type Stage = 'after-payloads' | 'after-manifest' | 'before-pointer' | 'payloads';
+
+/**
+ * A KV client that dies (throws, as a killed process or a failing wrangler would make the
+ * publish stop) at a chosen point: no further operation reaches KV.
+ */
+function dyingAt(inner: KvClient, stage: Stage): KvClient {
+  let manifestWritten = false;
+  const die = () => {
+    throw new Error('simulated: process killed / wrangler exited 1');
+  };
+  return {
+    ...inner,
+    // A killed process never gets to release its lock.
+    async deleteMany() {
+      die();
+    },
+    async getMany(keys) {
+      if (stage === 'after-manifest' && manifestWritten) die();
+      return inner.getMany(keys);
+    },
+    async putMany(records) {
+      const keys = records.map((r) => r.key);
+      if (stage === 'payloads' && keys.some((k) => k.startsWith(kvKeys.payloadPrefix))) die();
+      if (stage === 'after-payloads' && keys.some((k) => k.startsWith(kvKeys.manifestPrefix))) die();
+      if (stage === 'before-pointer' && keys.includes(kvKeys.latest)) die();
+      await inner.putMany(records);
+      if (keys.some((k) => k.startsWith(kvKeys.manifestPrefix))) manifestWritten = true;
+    },
+  };
+}
+
+describe('publishing', () => {
+  test('a first publish writes every record and points the live site at the build', async () => {
+    const result = await publishBuild(kv, filesA);
+    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 1, reused: 0, alreadyPublished: false });
+    expect(await pointer()).toBe(filesA.id);
+    expect(await isWhole(filesA)).toBe(true);
+  });
+
+  test('publishing the same build twice is a no-op that says so', async () => {
+    await publishBuild(kv, filesA);
+    const lines: string[] = [];
+    const again = await publishBuild(kv, filesA, { log: (l) => lines.push(l) });
+    expect(again).toMatchObject({ written: 0, alreadyPublished: true });
+    expect(lines.join('\n')).toContain('already the live build');
+  });
+
+  test('after a one-page change only that page, the build records and the pointer are written', async () => {
+    await publishBuild(kv, filesA);
+    const result = await publishBuild(kv, filesC);
+    const builtRecords = filesC.records.filter((r) => !r.key.startsWith(kvKeys.payloadPrefix)).length;
+    expect(result.written).toBe(1 + builtRecords + 1);
+    expect(result.reused).toBe(filesC.records.filter((r) => r.key.startsWith(kvKeys.payloadPrefix)).length - 1);
+  });
+
+  test('--draft writes the draft pointer and leaves the live one alone', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(kv, filesB, { draft: true });
+    expect(await pointer()).toBe(filesA.id);
+    expect(await pointer(kvKeys.draft)).toBe(filesB.id);
+  });
+
+  test('a stale lock from a publish that died expires; a live one stops the next publish', async () => {
+    await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner: 'dead', expires: Date.now() - 1 }) }]);
+    await publishBuild(kv, filesA);
+    await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner: 'ci-42', what: 'build 0123456789abcdef', expires: Date.now() + 60_000 }) }]);
+    await expect(publishBuild(kv, filesB)).rejects.toThrow('another publish (build 0123456789abcdef by ci-42) holds the lock until');
+    expect(await pointer()).toBe(filesA.id);
+  });
+});
+
+describe('a publish that dies halfway', () => {
+  test.each(['after-payloads', 'after-manifest', 'before-pointer'] as const)('stopped %s, it leaves the previous build live and whole, and running it again finishes it', async (stage) => {
+    await publishBuild(kv, filesA);
+    await expect(publishBuild(dyingAt(kv, stage), filesC)).rejects.toThrow('simulated');
+    expect(await pointer()).toBe(filesA.id);
+    expect(await isWhole(filesA)).toBe(true);
+    // Its lock is still there: another build must wait, the same publish run again goes on.
+    await expect(publishBuild(kv, filesB)).rejects.toThrow('holds the lock');
+    const retried = await publishBuild(kv, filesC);
+    expect(retried.alreadyPublished).toBe(false);
+    expect(await pointer()).toBe(filesC.id);
+    expect(await isWhole(filesC)).toBe(true);
+  });
+
+  test('the error names the key where writing failed', async () => {
+    await expect(publishBuild(dyingAt(kv, 'payloads'), filesA)).rejects.toThrow(/^writing payloads failed at payloads\/[a-f0-9]{64}\.json \(\d+ records\): .*the pointer was not written$/);
+  });
+});
+
+describe('two publishes at once', () => {
+  test('the one whose starting build changed under it stops and writes no pointer', async () => {
+    await publishBuild(kv, filesA);
+    // While C is being written, B becomes live (another publisher that ignored the lock).
+    const racing: KvClient = {
+      ...kv,
+      async putMany(records) {
+        await kv.putMany(records);
+        if (records.some((r) => r.key.startsWith('builds/meta/'))) {
+          await kv.putMany([...filesB.records, { key: kvKeys.latest, value: filesB.pointer.value }]);
+        }
+      },
+    };
+    await expect(publishBuild(racing, filesC)).rejects.toThrow(`the live build changed from ${filesA.id} to ${filesB.id} during this publish; the pointer was not written`);
+    expect(await pointer()).toBe(filesB.id);
+  });
+});
+
+describe('operating builds', () => {
+  test('builds lists every published build with its time, page count, and which is live and draft', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(kv, filesB, { draft: true });
+    const builds = await listBuilds(kv);
+    expect(builds.map((b) => [b.id, b.live, b.draft]).sort()).toEqual(
+      [
+        [filesA.id, true, false],
+        [filesB.id, false, true],
+      ].sort(),
+    );
+    expect(builds.find((b) => b.id === filesA.id)!.pages).toBe(siteA.build.pageCount);
+  });
+
+  test('rollback points the live site at an earlier build that is still in KV', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(kv, filesC);
+    await rollback(kv, filesA.id);
+    expect(await pointer()).toBe(filesA.id);
+  });
+
+  test('rollback to a build that is not in KV is refused and changes nothing', async () => {
+    await publishBuild(kv, filesA);
+    await expect(rollback(kv, 'ffffffffffffffff')).rejects.toThrow('build ffffffffffffffff is not in KV (no manifest); nothing was changed');
+    expect(await pointer()).toBe(filesA.id);
+  });
+
+  test('gc removes only what older builds use and keeps the live and draft builds whole', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(kv, filesC);
+    await publishBuild(kv, filesB, { draft: true });
+    const result = await collectGarbage(kv, 0);
+    expect(result.removedBuilds).toEqual([filesA.id]);
+    expect(result.removedPayloads).toBe(1);
+    expect(await isWhole(filesC)).toBe(true);
+    expect(await isWhole(filesB)).toBe(true);
+    expect((await kv.getMany([kvKeys.manifest(filesA.id)])).get(kvKeys.manifest(filesA.id))).toBeNull();
+    const indexC = BuildIndex.parse(JSON.parse(filesC.records.find((r) => r.key === kvKeys.index(filesC.id))!.value));
+    expect(Object.keys(indexC.pages).length).toBe(siteC.build.pageCount);
+  });
+});

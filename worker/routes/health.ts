@@ -1,0 +1,19 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { CACHE_NONE } from '../cache-control';
+
+/**
+ * `GET /_app/health` for uptime monitors: 200 `{ build, kv: "ok" }` when the live build reads
+ * back whole from KV right now (no memory involved), else 503 with the reason. Never cached,
+ * never redirected.
+ */
+export async function health(c: Context<AppEnv>) {
+  const headers = { 'Cache-Control': CACHE_NONE };
+  try {
+    const result = await c.var.store.check();
+    if (result.ok) return c.json({ build: result.id, kv: 'ok' }, 200, headers);
+    return c.json({ build: result.id, kv: 'incomplete', reason: result.reason }, 503, headers);
+  } catch (err) {
+    return c.json({ build: null, kv: 'error', reason: (err as Error).message }, 503, headers);
+  }
+}

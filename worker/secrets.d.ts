@@ -1,0 +1,8 @@
+// Secrets are set with `wrangler secret put` (locally: .dev.vars), not in wrangler.toml, so
+// `wrangler types` cannot see them: they are declared here.
+declare namespace Cloudflare {
+  interface Env {
+    /** the editors' shared preview token; unset means the preview host admits nobody */
+    PREVIEW_TOKEN?: string;
+  }
+}
