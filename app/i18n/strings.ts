@@ -23,6 +23,8 @@ export interface UiStrings {
   resetTitle: string;
   resetBody: string;
   resetSlugBody: string;
+  previousSlide: string;
+  nextSlide: string;
 }
 
 const en: UiStrings = {
@@ -44,7 +46,8 @@ const en: UiStrings = {
   previewBody: 'This page shows drafts to editors.',
   resetTitle: 'Reset stored data',
   resetBody: 'This page removes everything this site has stored in your browser.',
-  resetSlugBody: 'This page removes what this site has stored in your browser for one page:',
+  resetSlugBody: 'This page removes what this site has stored in your browser for one page:',  previousSlide: 'Previous slide',
+  nextSlide: 'Next slide',
 };
 
 const et: UiStrings = {
@@ -66,7 +69,8 @@ const et: UiStrings = {
   previewBody: 'See leht näitab toimetajatele mustandeid.',
   resetTitle: 'Lähtesta salvestatud andmed',
   resetBody: 'See leht eemaldab kõik, mida see sait on sinu brauserisse salvestanud.',
-  resetSlugBody: 'See leht eemaldab selle saidi salvestatud andmed ühe lehe kohta:',
+  resetSlugBody: 'See leht eemaldab selle saidi salvestatud andmed ühe lehe kohta:',  previousSlide: 'Eelmine slaid',
+  nextSlide: 'Järgmine slaid',
 };
 
 const bg: UiStrings = {
@@ -88,7 +92,8 @@ const bg: UiStrings = {
   previewBody: 'Тази страница показва чернови на редакторите.',
   resetTitle: 'Изчистване на запазените данни',
   resetBody: 'Тази страница премахва всичко, което сайтът е запазил във вашия браузър.',
-  resetSlugBody: 'Тази страница премахва запазените от сайта данни за една страница:',
+  resetSlugBody: 'Тази страница премахва запазените от сайта данни за една страница:',  previousSlide: 'Предишен слайд',
+  nextSlide: 'Следващ слайд',
 };
 
 const sv: UiStrings = {
@@ -110,7 +115,8 @@ const sv: UiStrings = {
   previewBody: 'Den här sidan visar utkast för redaktörer.',
   resetTitle: 'Rensa sparade data',
   resetBody: 'Den här sidan tar bort allt som webbplatsen har sparat i din webbläsare.',
-  resetSlugBody: 'Den här sidan tar bort det webbplatsen har sparat för en sida:',
+  resetSlugBody: 'Den här sidan tar bort det webbplatsen har sparat för en sida:',  previousSlide: 'Föregående bild',
+  nextSlide: 'Nästa bild',
 };
 
 const de: UiStrings = {
@@ -132,7 +138,8 @@ const de: UiStrings = {
   previewBody: 'Diese Seite zeigt Redakteuren Entwürfe.',
   resetTitle: 'Gespeicherte Daten zurücksetzen',
   resetBody: 'Diese Seite entfernt alles, was diese Website in Ihrem Browser gespeichert hat.',
-  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',
+  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',  previousSlide: 'Vorheriges Bild',
+  nextSlide: 'Nächstes Bild',
 };
 
 const nl: UiStrings = {
@@ -154,7 +161,8 @@ const nl: UiStrings = {
   previewBody: 'Deze pagina toont concepten aan redacteuren.',
   resetTitle: 'Opgeslagen gegevens wissen',
   resetBody: 'Deze pagina verwijdert alles wat deze site in uw browser heeft opgeslagen.',
-  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',
+  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',  previousSlide: 'Vorige dia',
+  nextSlide: 'Volgende dia',
 };
 
 const lt: UiStrings = {
@@ -176,7 +184,8 @@ const lt: UiStrings = {
   previewBody: 'Šis puslapis redaktoriams rodo juodraščius.',
   resetTitle: 'Išvalyti išsaugotus duomenis',
   resetBody: 'Šis puslapis pašalina viską, ką ši svetainė išsaugojo jūsų naršyklėje.',
-  resetSlugBody: 'Šis puslapis pašalina, ką ši svetainė išsaugojo vienam puslapiui:',
+  resetSlugBody: 'Šis puslapis pašalina, ką ši svetainė išsaugojo vienam puslapiui:',  previousSlide: 'Ankstesnė skaidrė',
+  nextSlide: 'Kita skaidrė',
 };
 
 const lv: UiStrings = {
@@ -198,7 +207,8 @@ const lv: UiStrings = {
   previewBody: 'Šī lapa redaktoriem rāda melnrakstus.',
   resetTitle: 'Notīrīt saglabātos datus',
   resetBody: 'Šī lapa dzēš visu, ko šī vietne ir saglabājusi jūsu pārlūkā.',
-  resetSlugBody: 'Šī lapa dzēš to, ko šī vietne saglabājusi vienai lapai:',
+  resetSlugBody: 'Šī lapa dzēš to, ko šī vietne saglabājusi vienai lapai:',  previousSlide: 'Iepriekšējais slaids',
+  nextSlide: 'Nākamais slaids',
 };
 
 const fi: UiStrings = {
@@ -220,7 +230,8 @@ const fi: UiStrings = {
   previewBody: 'Tämä sivu näyttää luonnokset toimittajille.',
   resetTitle: 'Tyhjennä tallennetut tiedot',
   resetBody: 'Tämä sivu poistaa kaiken, mitä sivusto on tallentanut selaimeesi.',
-  resetSlugBody: 'Tämä sivu poistaa sivuston yhdelle sivulle tallentamat tiedot:',
+  resetSlugBody: 'Tämä sivu poistaa sivuston yhdelle sivulle tallentamat tiedot:',  previousSlide: 'Edellinen dia',
+  nextSlide: 'Seuraava dia',
 };
 
 const ru: UiStrings = {
@@ -242,7 +253,8 @@ const ru: UiStrings = {
   previewBody: 'Эта страница показывает редакторам черновики.',
   resetTitle: 'Сброс сохранённых данных',
   resetBody: 'Эта страница удаляет всё, что сайт сохранил в вашем браузере.',
-  resetSlugBody: 'Эта страница удаляет данные, сохранённые сайтом для одной страницы:',
+  resetSlugBody: 'Эта страница удаляет данные, сохранённые сайтом для одной страницы:',  previousSlide: 'Предыдущий слайд',
+  nextSlide: 'Следующий слайд',
 };
 
 const TABLES: Record<string, UiStrings> = { en, et, bg, sv, de, nl, lt, lv, fi, ru };
