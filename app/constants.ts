@@ -54,3 +54,8 @@ export const STALE_PAYLOAD_MAX_AGE_S = 60;
 /** How long the edge keeps a rendered page when no route rule says otherwise (keys carry the build id). */
 export const PAGE_EDGE_TTL_S = 86_400;
 export const NOT_PUBLISHED_RETRY_AFTER_S = 30;
+
+/** Form entries sent to the site's own endpoint are kept in KV this long (seconds). */
+export const FORM_ENTRY_RETENTION_S = 30 * 86_400;
+/** Largest form post the worker reads (bytes); file fields have their own size rules. */
+export const FORM_MAX_BYTES = 5 * 1024 * 1024;

@@ -10,6 +10,7 @@
  *   /_app/builds/*   the live-build pointer (the draft's on the preview host) and manifests
  *   /_app/*          anything else under the app base that static assets did not serve: 404
  *   currentBuild     the complete build to serve from, or the 503 "not published yet"
+ *   POST /_app/forms form entries for forms without their own endpoint
  *   seo files        robots.txt, sitemap.xml
  *   payloads         {path}/_payload.json, for client navigation
  *   /unsupported     before the browser check, which sends old browsers there
@@ -39,6 +40,7 @@ import { routeRules } from './middleware/route-rules';
 import { securityHeaders } from './middleware/security-headers';
 import { renderView } from './render/render-view';
 import { buildFileRoutes } from './routes/build-files';
+import { receiveForm } from './routes/forms';
 import { health } from './routes/health';
 import { notPublishedResponse } from './routes/not-published';
 import { createPageHandlers } from './routes/pages';
@@ -61,8 +63,9 @@ export function createApp({ assets }: AppOptions) {
   app.use(previewGate());
   app.get('/_app/health', health);
   app.route('/_app/builds', buildFileRoutes());
-  app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
   app.use(currentBuild({ assets }));
+  app.post('/_app/forms', receiveForm);
+  app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
   app.route('/', seoFileRoutes());
   app.get('*', (c, next) => {
     const pagePath = pagePathOfPayload(c.var.path);
