@@ -33,6 +33,11 @@ const ASSET_HEADERS = `/_app/*
   X-Content-Type-Options: nosniff
 /favicon.svg
   Cache-Control: public, max-age=86400
+/editor/*
+  Cache-Control: no-cache
+  X-Content-Type-Options: nosniff
+  X-Robots-Tag: noindex, nofollow
+  Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'
 `;
 
 export async function buildSite({ contentDir, shownContentRoot = 'content', outDir = 'dist', timestamp = Date.now() }: SiteBuildOptions): Promise<SiteBuildResult> {

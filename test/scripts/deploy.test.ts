@@ -1,0 +1,48 @@
+/** DevOps commands that need Cloudflare stop at once, with a clear message, when they cannot work. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../support/built-site';
+
+function run(script: string, args: string[]) {
+  const env = { ...process.env };
+  delete env.CLOUDFLARE_API_TOKEN;
+  const started = Date.now();
+  const result = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), [`scripts/${script}.ts`, ...args], { cwd: REPO_ROOT, encoding: 'utf8', env, timeout: 60_000 });
+  return { ...result, ms: Date.now() - started };
+}
+
+describe('without CLOUDFLARE_API_TOKEN', () => {
+  test.each([
+    ['deploy', ['--env', 'production']],
+    ['publish', ['--remote']],
+    ['builds', ['--remote']],
+    ['rollback', ['0123456789abcdef', '--remote']],
+    ['gc', ['--keep', '3', '--remote']],
+  ])('npm run %s against Cloudflare fails fast and says why', (script, args) => {
+    const result = run(script, args);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('CLOUDFLARE_API_TOKEN is not set');
+    expect(result.ms).toBeLessThan(20_000);
+  });
+});
+
+describe('usage mistakes', () => {
+  test('deploy without --env says how to call it', () => {
+    const result = run('deploy', []);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('usage: npm run deploy -- --env production|preview');
+  });
+
+  test('rollback without a build id says how to call it', () => {
+    const result = run('rollback', ['--local']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('usage: npm run rollback -- BUILD_ID');
+  });
+
+  test('gc without --keep says how to call it', () => {
+    const result = run('gc', ['--local']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('usage: npm run gc -- --keep N');
+  });
+});
