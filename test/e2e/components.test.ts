@@ -5,35 +5,25 @@
  * that there is something below the fold.
  */
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { useSiteInBrowser } from '../support/site-in-browser';
 import { LAZY_IMAGE_CHECK_THROTTLE_MS, LAZY_IMAGE_MAX_ATTEMPTS, LAZY_IMAGE_PRELOAD_VIEWPORT_RATIO } from '../../app/constants';
-import { launchBrowser, type Browser } from '../support/browser';
-import { startSite, type RunningSite } from '../support/server';
 
 const VIEWPORT = { width: 400, height: 500 };
 /** Long enough for the throttled check (and a retry or two) to have run. */
 const SETTLE_MS = LAZY_IMAGE_CHECK_THROTTLE_MS * 4;
 
-let site: RunningSite;
-let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser({ viewport: VIEWPORT });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const env = useSiteInBrowser({ viewport: VIEWPORT });
 
 async function open(path: string) {
-  const tracked = await browser.newPage();
+  const tracked = await env.browser.newPage();
   const media: string[] = [];
   tracked.page.on('request', (r: Request) => {
     const { pathname } = new URL(r.url());
     if (pathname.startsWith('/media/')) media.push(pathname);
   });
-  await tracked.page.goto(site.url + path);
+  await tracked.page.goto(env.site.url + path);
   await tracked.page.waitForSelector('html[data-hydrated="true"]');
   return { ...tracked, media };
 }
@@ -124,7 +114,7 @@ describe('the modal', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialogOpen(page)).toBe(false);
     // history.replaceState reaches Playwright as an asynchronous same-document navigation.
-    await expect.poll(() => page.url()).toBe(`${site.url}/en`);
+    await expect.poll(() => page.url()).toBe(`${env.site.url}/en`);
     // Focus goes to the button that opens it.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('dialog');
 
@@ -138,7 +128,7 @@ describe('the modal', () => {
 
     // A client navigation to a linked modal on another page.
     await page.evaluate(() => (window as any).__router.navigateTo('/en/loans'));
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await page.evaluate(() => (window as any).__router.navigateTo('/en#modal-how-it-works'));
     await expect.poll(() => dialogOpen(page)).toBe(true);
     expect(await page.locator('dialog h2').textContent()).toBe('How applying works');
@@ -170,7 +160,7 @@ describe('lazy images', () => {
   const HOUSE = '/media/house.svg';
 
   test('the server keeps size and alt, gives the real source only to the first image, and a <noscript> copy to the rest', async () => {
-    const html = await (await fetch(`${site.url}/en/loans/home-loan`)).text();
+    const html = await (await fetch(`${env.site.url}/en/loans/home-loan`)).text();
     const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
     const hero = imgs.find((i) => i.includes('hero__image'))!;
     expect(hero).toContain('src="/media/hero-house.svg"');
@@ -224,9 +214,9 @@ describe('lazy images', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.evaluate(() => (window as any).__router.navigateTo('/en/loans'));
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await page.evaluate(() => (window as any).__router.navigateTo('/en/loans/home-loan'));
-    await page.waitForURL(`${site.url}/en/loans/home-loan`);
+    await page.waitForURL(`${env.site.url}/en/loans/home-loan`);
     // Right after the render, before any check could run, and with the image below the fold.
     const first = await page.evaluate((src) => {
       const img = document.querySelector(`img[data-src="${src}"]`)!;
@@ -240,14 +230,14 @@ describe('lazy images', () => {
   });
 
   test(`a failing image is tried ${LAZY_IMAGE_MAX_ATTEMPTS} times, then its alt text is shown`, async () => {
-    const tracked = await browser.newPage();
+    const tracked = await env.browser.newPage();
     const { page, problems } = tracked;
     let tries = 0;
     await page.route('**/media/coins.svg', (route) => {
       tries++;
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' });
     });
-    await page.goto(`${site.url}/en/loans/home-loan`);
+    await page.goto(`${env.site.url}/en/loans/home-loan`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.locator('.gallery').scrollIntoViewIfNeeded();
     // The third slide is the coins.
@@ -286,7 +276,7 @@ describe('the gallery', () => {
 
   test('touch swipes change the slide and the announced position; a short move does not', async () => {
     const { page, problems, box, position, visibleSlide } = await gallery();
-    const cdp = await browser.context.newCDPSession(page);
+    const cdp = await env.browser.context.newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {

@@ -5,22 +5,13 @@
  * here with page.route), and the reset pages removing what the site stored.
  */
 import type { Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type Browser, type TrackedPage } from '../support/browser';
-import { startSite, type RunningSite } from '../support/server';
+import { afterEach, describe, expect, test } from 'vitest';
+import { useSiteInBrowser } from '../support/site-in-browser';
+import type { TrackedPage } from '../support/browser';
 
-let site: RunningSite;
-let browser: Browser;
 let current: Page | null = null;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const env = useSiteInBrowser();
 // One browser profile for the whole file: leave no storage behind for the next test.
 afterEach(async () => {
   if (current && !current.isClosed()) {
@@ -34,9 +25,9 @@ afterEach(async () => {
 });
 
 async function open(path: string): Promise<TrackedPage> {
-  const tracked = await browser.newPage();
+  const tracked = await env.browser.newPage();
   current = tracked.page;
-  await tracked.page.goto(site.url + path);
+  await tracked.page.goto(env.site.url + path);
   await tracked.page.waitForSelector('html[data-hydrated="true"]');
   // The form switches to its own validation once hydrated.
   if (await tracked.page.locator('form[data-form-id]').count()) await tracked.page.waitForSelector('form[data-form-id][novalidate]');
@@ -76,7 +67,7 @@ describe('the form without JavaScript', () => {
   const openingTag = (html: string, start: RegExp) => html.match(new RegExp(`${start.source}[^>]*>`))?.[0] ?? '';
 
   test('the server sends a real form that posts, with native constraints and real labels', async () => {
-    const html = await (await fetch(`${site.url}/en/contact`)).text();
+    const html = await (await fetch(`${env.site.url}/en/contact`)).text();
     const form = openingTag(html, /<form /);
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/_app/forms"');
@@ -96,7 +87,7 @@ describe('the form without JavaScript', () => {
   });
 
   test('with the scripts blocked, the browser checks the constraints and posts the form itself', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await env.browser.newPage();
     current = page;
     await page.route('**/_app/*.js', (route) => route.abort());
     const posts: Request[] = [];
@@ -104,13 +95,13 @@ describe('the form without JavaScript', () => {
       posts.push(route.request());
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Sent</title><p>Received</p>' });
     });
-    await page.goto(`${site.url}/en/contact`);
+    await page.goto(`${env.site.url}/en/contact`);
     await page.getByRole('button', { name: 'Send message' }).click();
     expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('#contact-name')!.validity.valueMissing)).toBe(true);
     expect(posts).toHaveLength(0);
 
     await fillValid(page);
-    await Promise.all([page.waitForURL(`${site.url}/_app/forms`), page.getByRole('button', { name: 'Send message' }).click()]);
+    await Promise.all([page.waitForURL(`${env.site.url}/_app/forms`), page.getByRole('button', { name: 'Send message' }).click()]);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.method()).toBe('POST');
     const body = new URLSearchParams(posts[0]!.postData() ?? '');
@@ -200,7 +191,7 @@ describe('drafts', () => {
     await page.fill('#contact-name', 'English draft');
     await page.locator('#contact-name').blur();
     await expect.poll(() => storedDraft(page)).toContain('English draft');
-    await page.goto(`${site.url}/et/kontakt`);
+    await page.goto(`${env.site.url}/et/kontakt`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.waitForSelector('form[data-form-id][novalidate]');
     expect(await page.inputValue('#contact-name')).toBe('');
@@ -304,10 +295,10 @@ describe('/reset-storage', () => {
     }));
 
   test('before hydration the server says what the page will do', async () => {
-    const html = await (await fetch(`${site.url}/reset-storage?lang=en`)).text();
+    const html = await (await fetch(`${env.site.url}/reset-storage?lang=en`)).text();
     expect(html).toContain('This page removes everything this site has stored in your browser.');
     expect(html).toContain('This happens in your browser as soon as the page has loaded.');
-    const slugHtml = await (await fetch(`${site.url}/reset-storage/et/kontakt`)).text();
+    const slugHtml = await (await fetch(`${env.site.url}/reset-storage/et/kontakt`)).text();
     expect(slugHtml).toContain('See leht eemaldab selle saidi salvestatud andmed ühe lehe kohta:');
     expect(slugHtml).toContain('<code>/et/kontakt</code>');
   });
@@ -315,7 +306,7 @@ describe('/reset-storage', () => {
   test('removes everything the site stored, says what, and leaves other keys alone', async () => {
     const { page, problems } = await open('/en');
     await seed(page);
-    await page.goto(`${site.url}/reset-storage?lang=en`);
+    await page.goto(`${env.site.url}/reset-storage?lang=en`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const status = page.locator('.screen--reset [role="status"]');
     await expect.poll(() => status.textContent()).toContain('Items removed: 5');
@@ -341,7 +332,7 @@ describe('/reset-storage', () => {
   test('/reset-storage/en/contact removes only that page’s draft, in the page’s language', async () => {
     const { page } = await open('/en');
     await seed(page);
-    await page.goto(`${site.url}/reset-storage/en/contact`);
+    await page.goto(`${env.site.url}/reset-storage/en/contact`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const status = page.locator('.screen--reset [role="status"]');
     await expect.poll(() => status.textContent()).toContain('Removed what this site stored for /en/contact. Items removed: 1');
@@ -356,7 +347,7 @@ describe('/reset-storage', () => {
   test('/reset-storage/et/kontakt reports in Estonian', async () => {
     const { page } = await open('/et');
     await seed(page);
-    await page.goto(`${site.url}/reset-storage/et/kontakt`);
+    await page.goto(`${env.site.url}/reset-storage/et/kontakt`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const status = page.locator('.screen--reset [role="status"]');
     await expect.poll(() => status.textContent()).toContain('Eemaldatud kirjeid: 1');

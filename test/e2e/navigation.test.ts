@@ -6,23 +6,14 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { useSiteInBrowser } from '../support/site-in-browser';
 import { BUILD_CHECK_INTERVAL_MS } from '../../app/constants';
-import { launchBrowser, type Browser } from '../support/browser';
 import { REPO_CONTENT, tempDir } from '../support/built-site';
-import { publishToSite, startSite, type RunningSite } from '../support/server';
+import { publishToSite } from '../support/server';
 
-let site: RunningSite;
-let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const env = useSiteInBrowser();
 
 function documentRequests(page: Page): Request[] {
   const seen: Request[] = [];
@@ -33,9 +24,9 @@ function documentRequests(page: Page): Request[] {
 }
 
 async function open(path: string) {
-  const tracked = await browser.newPage();
+  const tracked = await env.browser.newPage();
   const documents = documentRequests(tracked.page);
-  await tracked.page.goto(site.url + path);
+  await tracked.page.goto(env.site.url + path);
   await tracked.page.waitForSelector('html[data-hydrated="true"]');
   return { ...tracked, documents };
 }
@@ -48,8 +39,8 @@ describe('client navigation', () => {
     const buildId = await bootBuildId(page);
     const payload = page.waitForRequest((r) => r.url().includes('/_payload.json'));
     await page.locator('header nav a[href="/en/loans"]').first().click();
-    expect((await payload).url()).toBe(`${site.url}/en/loans/_payload.json?${buildId}`);
-    await page.waitForURL(`${site.url}/en/loans`);
+    expect((await payload).url()).toBe(`${env.site.url}/en/loans/_payload.json?${buildId}`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await expect.poll(() => page.locator('main h1').textContent()).toBeTruthy();
     expect(documents).toHaveLength(1);
     expect(problems).toEqual([]);
@@ -59,7 +50,7 @@ describe('client navigation', () => {
   test('focus moves to the new page’s heading and its title is announced', async () => {
     const { page } = await open('/en');
     await page.locator('header nav a[href="/en/loans"]').first().click();
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expect.poll(() => page.locator('[role="status"]').textContent()).toContain('Example Bank');
     await page.close();
@@ -68,7 +59,7 @@ describe('client navigation', () => {
   test('the head follows the page about 100 ms after the route change', async () => {
     const { page } = await open('/en');
     await page.locator('.language-switcher a[hreflang="et-EE"]').click();
-    await page.waitForURL(`${site.url}/et`);
+    await page.waitForURL(`${env.site.url}/et`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('et-EE');
     const head = await page.evaluate(() => ({
       title: document.title,
@@ -76,7 +67,7 @@ describe('client navigation', () => {
       description: document.querySelector<HTMLMetaElement>('meta[name=description]')!.content,
       alternates: document.querySelectorAll('link[rel=alternate][hreflang]').length,
     }));
-    const server = await (await fetch(`${site.url}/et`)).text();
+    const server = await (await fetch(`${env.site.url}/et`)).text();
     expect(server).toContain(`<title>${head.title}</title>`);
     expect(head.canonical).toBe('https://www.example.com/et');
     expect(server).toContain(`content="${head.description}"`);
@@ -89,10 +80,10 @@ describe('client navigation', () => {
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
     await page.locator('main a[href="/en/loans/home-loan"]').first().click();
-    await page.waitForURL(`${site.url}/en/loans/home-loan`);
+    await page.waitForURL(`${env.site.url}/en/loans/home-loan`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
     expect(documents).toHaveLength(1);
     await page.close();
@@ -104,7 +95,7 @@ describe('client navigation', () => {
     await expect.poll(() => page.textContent('main')).toContain('Page not found: /x');
     expect(await page.textContent('main')).toContain('Page Not Found');
     await page.locator('header nav a[href="/en/loans"]').first().click();
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await expect.poll(() => page.textContent('main')).not.toContain('Page not found');
     expect(documents).toHaveLength(1);
     await page.close();
@@ -126,17 +117,17 @@ describe('client navigation', () => {
       return outcomes;
     });
     expect(errors).toEqual(['NavigationRefusedError', 'NavigationRefusedError', 'NavigationRefusedError', 'NavigationRefusedError']);
-    expect(page.url()).toBe(`${site.url}/en`);
+    expect(page.url()).toBe(`${env.site.url}/en`);
     await page.close();
   });
 
   test('an internal route-rule redirect happens in the app and the redirect source never enters history', async () => {
     const { page, documents } = await open('/en');
     await page.evaluate(() => (window as any).__router.navigateTo('/old-loans'));
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     expect(documents).toHaveLength(1);
     await page.goBack();
-    await page.waitForURL(`${site.url}/en`);
+    await page.waitForURL(`${env.site.url}/en`);
     await page.close();
   });
 
@@ -154,7 +145,7 @@ describe('staying current and resilient', () => {
     const { page, documents } = await open('/en');
     await page.route('**/_app/chunks/gallery.*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.locator('header nav a[href="/en/loans"]').first().click();
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await page.locator('main a[href="/en/loans/home-loan"]').first().click();
     await expect.poll(() => page.textContent('main'), { timeout: 15_000 }).toContain('Internal Server Error');
     await page.waitForTimeout(1_000);
@@ -171,19 +162,19 @@ describe('staying current and resilient', () => {
     page0.title = 'A newly published home';
     await writeFile(home, JSON.stringify(page0));
 
-    const tracked = await browser.newPage();
+    const tracked = await env.browser.newPage();
     const { page } = tracked;
     await page.clock.install();
     const documents = documentRequests(page);
-    await page.goto(`${site.url}/en/loans`);
+    await page.goto(`${env.site.url}/en/loans`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const oldBuild = await bootBuildId(page);
 
     try {
-      const newBuild = await publishToSite(site, content);
+      const newBuild = await publishToSite(env.site, content);
       expect(newBuild).not.toBe(oldBuild);
       // The worker trusts the pointer it read for a few seconds (BUILD_POINTER_TTL_MS).
-      await expect.poll(async () => ((await (await fetch(`${site.url}/_app/builds/latest.json`)).json()) as { id: string }).id, { timeout: 15_000 }).toBe(newBuild);
+      await expect.poll(async () => ((await (await fetch(`${env.site.url}/_app/builds/latest.json`)).json()) as { id: string }).id, { timeout: 15_000 }).toBe(newBuild);
 
       const check = page.waitForRequest((r) => r.url().includes('/_app/builds/latest.json?'));
       await page.clock.fastForward(BUILD_CHECK_INTERVAL_MS);
@@ -191,7 +182,7 @@ describe('staying current and resilient', () => {
       await page.waitForTimeout(200);
 
       await page.locator('header nav a[href="/en"], header a[href="/en"]').first().click();
-      await page.waitForURL(`${site.url}/en`);
+      await page.waitForURL(`${env.site.url}/en`);
       await page.waitForSelector('html[data-hydrated="true"]');
       expect(documents.map((r) => new URL(r.url()).pathname)).toEqual(['/en/loans', '/en']);
       expect(await bootBuildId(page)).toBe(newBuild);

@@ -4,21 +4,11 @@
  * and messages from other origins or of other shapes are ignored. Also the example editor.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, type Browser } from '../support/browser';
-import { startSite, type RunningSite } from '../support/server';
+import { describe, expect, test } from 'vitest';
+import { useSiteInBrowser } from '../support/site-in-browser';
 
-let site: RunningSite;
-let browser: Browser;
 
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const env = useSiteInBrowser();
 
 const draft = (title: string, extra: unknown[] = []) => ({
   title,
@@ -31,8 +21,8 @@ const draft = (title: string, extra: unknown[] = []) => ({
 });
 
 async function openPreview(): Promise<{ page: Page; problems: string[] }> {
-  const tracked = await browser.newPage();
-  await tracked.page.goto(`${site.url}/preview`);
+  const tracked = await env.browser.newPage();
+  await tracked.page.goto(`${env.site.url}/preview`);
   await tracked.page.waitForSelector('html[data-hydrated="true"]');
   return tracked;
 }
@@ -98,8 +88,8 @@ describe('/preview', () => {
   });
 
   test('/preview?path= starts from that page', async () => {
-    const { page } = await browser.newPage();
-    await page.goto(`${site.url}/preview?path=/en/loans`);
+    const { page } = await env.browser.newPage();
+    await page.goto(`${env.site.url}/preview?path=/en/loans`);
     expect(await page.locator('[data-preview-path]').getAttribute('data-preview-path')).toBe('/en/loans');
     await page.close();
   });
@@ -107,8 +97,8 @@ describe('/preview', () => {
 
 describe('the example editor', () => {
   test('loads a page into its textarea and the frame renders what is typed', async () => {
-    const { page, problems } = await browser.newPage();
-    await page.goto(`${site.url}/editor/`);
+    const { page, problems } = await env.browser.newPage();
+    await page.goto(`${env.site.url}/editor/`);
     const textarea = page.locator('#json');
     await expect.poll(() => textarea.inputValue(), { timeout: 15_000 }).toContain('"blocks"');
     const doc = JSON.parse(await textarea.inputValue());

@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { parseRuleString, type ParsedRule } from '../../../app/validation/rule-string';
 import { checkRule, checkRuleAsync, isEmpty } from '../../../app/validation/rules';
 import type { FieldValue } from '../../../app/validation/validate';
+import { WEBP_LOSSLESS, gif, jpeg, png } from '../../support/images';
 
 function rule(source: string): ParsedRule {
   const parsed = parseRuleString(source);
@@ -12,57 +12,8 @@ function rule(source: string): ParsedRule {
 const passes = (source: string, value: FieldValue, values?: Record<string, FieldValue>) => checkRule(rule(source), value, values);
 const passesAsync = (source: string, value: FieldValue) => checkRuleAsync(rule(source), value);
 
-// Real, decodable images built byte by byte (the same builders as image-info.test.ts).
-const bytes = (...parts: (number[] | Uint8Array | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : [...p])));
-const be16 = (n: number) => [n >> 8, n & 255];
-const le16 = (n: number) => [n & 255, n >> 8];
-const be32 = (n: number) => [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255];
-
-function png(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Uint8Array) => bytes(be32(data.length), type, data, be32(crc32(bytes(type, data))));
-  const rows = new Uint8Array(height * (1 + width * 3)).fill(128);
-  for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0;
-  return bytes('\x89PNG\r\n\x1a\n', chunk('IHDR', bytes(be32(width), be32(height), [8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array()));
-}
-
-function gif(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const codes = [4];
-  for (let i = 0; i < width * height; i += 2) codes.push(...(i + 1 < width * height ? [0, 0, 4] : [0, 4]));
-  codes.push(5);
-  const packed: number[] = [];
-  codes.forEach((code, i) => {
-    for (let b = 0; b < 3; b++) {
-      const bit = i * 3 + b;
-      packed[bit >> 3] = (packed[bit >> 3] ?? 0) | (((code >> b) & 1) << (bit & 7));
-    }
-  });
-  return bytes('GIF89a', le16(width), le16(height), [0x80, 0, 0], [255, 255, 255, 0, 0, 0],
-    [0x2c], le16(0), le16(0), le16(width), le16(height), [0], [2], [packed.length], packed, [0, 0x3b]);
-}
-
-function jpeg(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const segment = (marker: number, ...data: (number[] | string)[]) => {
-    const body = bytes(...data);
-    return bytes([0xff, marker], be16(body.length + 2), body);
-  };
-  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
-  const scan = new Uint8Array(Math.ceil((blocks * 2) / 8));
-  for (let bit = blocks * 2; bit < scan.length * 8; bit++) scan[bit >> 3]! |= 0x80 >> (bit & 7);
-  const oneCode = [1, ...new Array<number>(15).fill(0), 0];
-  return bytes([0xff, 0xd8],
-    segment(0xe0, 'JFIF\0', [1, 1, 0], be16(1), be16(1), [0, 0]),
-    segment(0xdb, [0], new Array<number>(64).fill(1)),
-    segment(0xc0, [8], be16(height), be16(width), [1, 1, 0x11, 0]),
-    segment(0xc4, [0x00], oneCode),
-    segment(0xc4, [0x10], oneCode),
-    segment(0xda, [1, 1, 0x00, 0, 63, 0]),
-    scan, [0xff, 0xd9]);
-}
-
-/** 3 x 2, lossless, encoded by libwebp. */
-const WEBP = new Uint8Array(Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAkAAAAdQ5CIXuf+BiOh/AAA=', 'base64'));
+// Real, decodable images (test/support/images.ts).
+const WEBP = WEBP_LOSSLESS;
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>');
 
 const file = (content: Uint8Array<ArrayBuffer> | string, name: string, type: string) => new File([content], name, { type });
