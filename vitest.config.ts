@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/**/*.workerd.test.ts', 'test/e2e/**'],
           environment: 'node',
+          // Script tests start Node processes (tsx, wrangler): seconds each on a loaded 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -72,5 +72,10 @@ export const ClientAssets = z.object({
   entry: z.string(),
   css: z.array(z.string()),
   preload: z.array(z.string()),
+  /**
+   * Chunks loaded on demand, by what needs them (`lang:et`, `part:gallery`), each with the
+   * chunks it imports: a page preloads the ones its view needs, so hydration does not wait.
+   */
+  lazy: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type ClientAssets = z.infer<typeof ClientAssets>;

@@ -9,7 +9,6 @@
  *   commit              render, history, scroll (restored on back), focus the h1
  *   head                ~100 ms later: title, meta, hreflang; the title is announced; page view
  */
-import { flushSync } from 'react-dom';
 import type { AppManifest } from '../build-records';
 import { HEAD_UPDATE_DELAY_MS } from '../constants';
 import type { Fetcher } from '../fetch';
@@ -22,13 +21,14 @@ import type { View } from '../view';
 import { isChunkLoadError } from './chunk-reload-guard';
 import { applyHead } from './head-manager';
 import { loadPayload } from './payload-loader';
+import type { ViewStore } from './view-store';
 
 /** In-app redirects one navigation may follow before it gives up (a rule loop). */
 const MAX_REDIRECTS = 5;
 
 export interface RouterOptions {
   buildId: string;
-  initialView: View;
+  store: ViewStore;
   fetcher: Fetcher;
   runGuards: (request: NavigationRequest) => GuardOutcome;
   loadManifest: () => Promise<AppManifest | null>;
@@ -47,21 +47,10 @@ interface HistoryState {
 type Mode = 'push' | 'replace' | 'pop';
 
 export class Router {
-  private view: View;
-  private listeners = new Set<() => void>();
   private navigation = 0;
   private headTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly options: RouterOptions) {
-    this.view = options.initialView;
-  }
-
-  // --- the store React reads (useSyncExternalStore)
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-  getView = () => this.view;
+  constructor(private readonly options: RouterOptions) {}
 
   start(): void {
     history.scrollRestoration = 'manual';
@@ -140,7 +129,7 @@ export class Router {
   }
 
   private errorView(status: number, path: string): View {
-    const current = this.view;
+    const current = this.options.store.getView();
     const chrome = current.kind === 'page' ? current.payload.chrome : current.chrome;
     return { kind: 'error', status, path, chrome };
   }
@@ -153,8 +142,7 @@ export class Router {
       if (mode === 'push') history.pushState({ scroll: 0 }, '', href);
       else history.replaceState({ scroll: 0 }, '', href);
     }
-    this.view = view;
-    flushSync(() => this.listeners.forEach((listener) => listener()));
+    this.options.store.show(view);
 
     if (mode === 'pop') window.scrollTo(0, restoreScroll);
     else if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();

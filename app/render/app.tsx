@@ -33,7 +33,7 @@ function Screen({ view }: { view: View }) {
               {page.title}
             </h1>
           )}
-          <ContentRenderer blocks={page.blocks} leading={heroFirst || page.blocks[0]?.type === 'image'} />
+          <ContentRenderer blocks={page.blocks} leading />
         </article>
       );
     }

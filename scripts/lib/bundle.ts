@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
 import { MIN_SUPPORTED_MAJOR } from '../../app/browser-support';
+import { LANGUAGES } from '../../app/i18n/languages';
+import { PART_SOURCES } from '../../app/render/lazy-parts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const APP_BASE = '/_app/';
@@ -47,14 +49,41 @@ export async function bundleClient(publicDir: string): Promise<{ assets: ClientA
   return { assets: clientAssetsFrom(result.metafile, publicDir), files: Object.keys(result.metafile.outputs) };
 }
 
+/** An output file and every chunk it statically imports, transitively. */
+function staticClosure(metafile: Metafile, file: string): string[] {
+  const seen = new Set<string>([file]);
+  const stack = [file];
+  while (stack.length > 0) {
+    for (const i of metafile.outputs[stack.pop()!]!.imports) {
+      if (i.kind === 'import-statement' && !i.external && !seen.has(i.path)) {
+        seen.add(i.path);
+        stack.push(i.path);
+      }
+    }
+  }
+  return [...seen];
+}
+
 function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
   const url = (file: string) => '/' + relative(resolve(ROOT, publicDir), resolve(ROOT, file)).split('\\').join('/');
-  const [entryFile, entryOut] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === 'app/client/entry.tsx')!;
+  const outputs = Object.entries(metafile.outputs);
+  const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint === 'app/client/entry.tsx')!;
+  // Static imports of the entry are needed before it can run: preload them in parallel.
+  const eager = staticClosure(metafile, entryFile);
+  const lazyNames: Record<string, string> = Object.fromEntries([
+    ...LANGUAGES.map((l) => [`app/i18n/languages/${l}.ts`, `lang:${l}`]),
+    ...Object.entries(PART_SOURCES).map(([part, source]) => [source, `part:${part}`]),
+  ]);
+  const lazy: Record<string, string[]> = {};
+  for (const [file, out] of outputs) {
+    const name = out.entryPoint ? lazyNames[out.entryPoint] : undefined;
+    if (name) lazy[name] = staticClosure(metafile, file).filter((f) => !eager.includes(f)).map(url);
+  }
   return {
     entry: url(entryFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
-    // Static imports of the entry are needed before it can run: preload them in parallel.
-    preload: entryOut.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => url(i.path)),
+    preload: eager.filter((f) => f !== entryFile).map(url),
+    lazy,
   };
 }
 

@@ -43,7 +43,11 @@ export function renderDocument({ head, appHtml, boot, assets, withScripts, headE
   lines.push(`<meta property="og:locale" content="${e(head.lang.replace('-', '_'))}">`);
   for (const href of assets.css) lines.push(`<link rel="stylesheet" href="${e(href)}">`);
   if (withScripts) {
-    for (const href of assets.preload) lines.push(`<link rel="modulepreload" href="${e(href)}">`);
+    // The server's HTML is the page; the client code only hydrates it. Fetched at low priority,
+    // it does not compete with the stylesheet and the LCP image on a slow connection, so the
+    // first paint does not wait for it. The entry is preloaded too so that its fetch gets the
+    // same priority (the <script> then runs the module already fetched).
+    for (const href of [assets.entry, ...assets.preload]) lines.push(`<link rel="modulepreload" href="${e(href)}" fetchpriority="low">`);
     lines.push(`<script type="module" src="${e(assets.entry)}"></script>`);
   }
   lines.push(headExtra, '</head>', '<body>', bodyStart, `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);

@@ -12,12 +12,17 @@ import { gtmNoscriptUrl, gtmSnippet } from '../../app/tag-manager';
 import type { PreviewInfo, View } from '../../app/view';
 import { FormBlock } from '../../app/render/blocks/form';
 import { GalleryBlock } from '../../app/render/blocks/gallery';
-import { provideBlocks } from '../../app/render/blocks/lazy-blocks';
+import { partsFor, provideParts } from '../../app/render/lazy-parts';
+import { languageOf } from '../../app/i18n/languages';
+import { LivePreview } from '../../app/render/screens/live-preview';
+import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
 import { renderDocument } from './document';
 import { escapeHtml } from './html';
 
-// The server renders every block type; only the browser loads these lazily.
-provideBlocks({ gallery: GalleryBlock, form: FormBlock });
+import '../../app/i18n/all-languages';
+
+// The server renders every part; only the browser loads them lazily.
+provideParts({ gallery: GalleryBlock, form: FormBlock, 'live-preview': LivePreview, 'reset-storage': ResetStorageScreen });
 
 export interface RenderOptions {
   buildId: string;
@@ -46,6 +51,13 @@ function tagManager(view: View): { headExtra: string; bodyStart: string } {
 /** /unsupported's own stylesheet (public/), plain CSS for the browsers that are sent there. */
 const UNSUPPORTED_CSS = '/unsupported.css';
 
+/** The entry's chunks plus those this view will load before it hydrates (its language, its parts). */
+function preloadsFor(view: View, assets: ClientAssets): string[] {
+  const chrome = chromeOf(view);
+  const wanted = [`lang:${languageOf(chrome.locale.lang)}`, ...partsFor(view).map((p) => `part:${p}`)];
+  return [...new Set([...assets.preload, ...wanted.flatMap((name) => assets.lazy[name] ?? [])])];
+}
+
 export function renderView(view: View, { buildId, assets, preview }: RenderOptions): string {
   const appHtml = renderToString(<App view={view} preview={preview} />);
   const unsupported = view.kind === 'system' && view.name === 'unsupported';
@@ -53,7 +65,7 @@ export function renderView(view: View, { buildId, assets, preview }: RenderOptio
     head: headFor(view),
     appHtml,
     boot: { buildId, view, ...(preview ? { preview } : {}) },
-    assets: unsupported ? { ...assets, css: [UNSUPPORTED_CSS] } : assets,
+    assets: unsupported ? { ...assets, css: [UNSUPPORTED_CSS] } : { ...assets, preload: preloadsFor(view, assets) },
     withScripts: !withoutScripts(view),
     ...tagManager(view),
   });

@@ -1,6 +1,6 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext } from 'react';
 import type { Block } from '../../content/schema';
-import { lazyBlockComponent } from './lazy-blocks';
+import { lazyPart } from '../lazy-parts';
 import { AccordionBlock, CardsBlock, CtaBlock, HeroBlock, ImageBlock, RichTextBlock, TableBlock } from './simple-blocks';
 
 /** Editors (preview) see a placeholder for a block this code cannot render; visitors see nothing. */
@@ -16,17 +16,17 @@ function UnknownBlock({ type }: { type: string }) {
   );
 }
 
-function BlockView({ block, first }: { block: Block; first: boolean }) {
+function BlockView({ block, first, priority }: { block: Block; first: boolean; priority: boolean }) {
   switch (block.type) {
     case 'hero':
-      return <HeroBlock block={block} first={first} />;
+      return <HeroBlock block={block} first={first} priority={priority} />;
     case 'richText':
       return <RichTextBlock block={block} />;
     case 'image':
-      return <ImageBlock block={block} first={first} />;
+      return <ImageBlock block={block} priority={priority} />;
     case 'gallery':
     case 'form': {
-      const Component = lazyBlockComponent(block.type) as ComponentType<{ block: Block }> | undefined;
+      const Component = lazyPart<{ block: Block }>(block.type);
       return Component ? <Component block={block} /> : null;
     }
     case 'cards':
@@ -49,12 +49,37 @@ function BlockView({ block, first }: { block: Block; first: boolean }) {
   }
 }
 
-/** Renders blocks in order. `leading` marks the page's first block, which owns the h1 and the LCP image. */
+/**
+ * How far down the page's first image may start and still be loaded eagerly: an intro text
+ * and then a picture (the contact page) puts the picture in the first screen, where it is the
+ * LCP element, and a lazy image there waits for the client bundle.
+ */
+const PRIORITY_IMAGE_MAX_BLOCK = 1;
+
+/**
+ * The block that shows the page's first image, when it is a hero or image block near the top;
+ * -1 when none is, or when a block that may hold images (cards, gallery, section) comes first.
+ */
+function priorityImageBlock(blocks: Block[]): number {
+  for (let i = 0; i <= PRIORITY_IMAGE_MAX_BLOCK && i < blocks.length; i++) {
+    const block = blocks[i]!;
+    if (block.type === 'image' || (block.type === 'hero' && block.image)) return i;
+    if (block.type === 'cards' || block.type === 'gallery' || block.type === 'section') return -1;
+  }
+  return -1;
+}
+
+/**
+ * Renders blocks in order. `leading` marks the page's own blocks (not a modal's): the first
+ * one owns the h1 when it is a hero, and the page's first image, if it is near the top, is
+ * the LCP image (real source, eager, high priority).
+ */
 export function ContentRenderer({ blocks, leading = false }: { blocks: Block[]; leading?: boolean }) {
+  const priority = leading ? priorityImageBlock(blocks) : -1;
   return (
     <>
       {blocks.map((block, i) => (
-        <BlockView key={i} block={block} first={leading && i === 0} />
+        <BlockView key={i} block={block} first={leading && i === 0} priority={i === priority} />
       ))}
     </>
   );

@@ -6,7 +6,7 @@ import { Img } from './media';
 
 type Of<T extends Block['type']> = Extract<Block, { type: T }>;
 
-export function HeroBlock({ block, first }: { block: Of<'hero'>; first: boolean }) {
+export function HeroBlock({ block, first, priority }: { block: Of<'hero'>; first: boolean; priority: boolean }) {
   const Heading = first ? 'h1' : 'h2';
   return (
     <section className="block hero" id={block.id}>
@@ -21,7 +21,7 @@ export function HeroBlock({ block, first }: { block: Of<'hero'>; first: boolean 
           </div>
         )}
       </div>
-      {block.image && <Img className="hero__image" image={block.image} priority={first} />}
+      {block.image && <Img className="hero__image" image={block.image} priority={priority} />}
     </section>
   );
 }
@@ -34,10 +34,10 @@ export function RichTextBlock({ block }: { block: Of<'richText'> }) {
   );
 }
 
-export function ImageBlock({ block, first }: { block: Of<'image'>; first: boolean }) {
+export function ImageBlock({ block, priority }: { block: Of<'image'>; priority: boolean }) {
   return (
     <figure className="block figure" id={block.id}>
-      <Img image={block.image} priority={first} />
+      <Img image={block.image} priority={priority} />
       {block.caption && <figcaption>{block.caption}</figcaption>}
     </figure>
   );

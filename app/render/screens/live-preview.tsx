@@ -11,7 +11,7 @@ import type { Chrome, Payload } from '../../build-records';
 import type { Block, Page } from '../../content/schema';
 import { uiStrings } from '../../i18n/strings';
 import { ContentRenderer, PreviewModeContext } from '../blocks/content-renderer';
-import { ensureBlocks } from '../blocks/lazy-blocks';
+import { ensureParts, partsInBlocks } from '../lazy-parts';
 
 interface Problem {
   path: string;
@@ -51,7 +51,7 @@ export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; orig
       const turn = ++latest;
       const result = await check(event.data).catch(() => null);
       if (!result || turn !== latest) return;
-      if (result.shown) await ensureBlocks(result.shown.page.blocks as Block[]).catch(() => undefined);
+      if (result.shown) await ensureParts(partsInBlocks(result.shown.page.blocks as Block[])).catch(() => undefined);
       if (turn !== latest) return;
       setProblems(result.problems);
       if (result.shown) setShown(result.shown);

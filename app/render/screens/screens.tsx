@@ -1,10 +1,9 @@
 /** Screens the site itself owns: errors and the system pages. */
 import type { Chrome, Payload } from '../../build-records';
-import { LivePreview } from './live-preview';
 import { SUPPORTED_BROWSER_LIST } from '../../browser-support';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, notFoundMessage, uiStrings } from '../../i18n/strings';
 import type { SystemPageName } from '../../view';
-import { ResetStorageScreen } from './reset-storage';
+import { lazyPart } from '../lazy-parts';
 
 export function ErrorScreen({ status, path, chrome, requestId }: { status: number; path: string; chrome: Chrome; requestId?: string }) {
   const t = uiStrings(chrome.locale.lang);
@@ -59,9 +58,13 @@ export function SystemScreen({
           </ul>
         </section>
       );
-    case 'preview':
-      return <LivePreview chrome={chrome} origins={origins ?? []} payload={payload} />;
-    case 'reset-storage':
-      return <ResetStorageScreen slug={slug} lang={chrome.locale.lang} />;
+    case 'preview': {
+      const LivePreview = lazyPart<{ chrome: Chrome; origins: string[]; payload?: Payload }>('live-preview');
+      return LivePreview ? <LivePreview chrome={chrome} origins={origins ?? []} payload={payload} /> : null;
+    }
+    case 'reset-storage': {
+      const ResetStorageScreen = lazyPart<{ slug?: string; lang: string }>('reset-storage');
+      return ResetStorageScreen ? <ResetStorageScreen slug={slug} lang={chrome.locale.lang} /> : null;
+    }
   }
 }

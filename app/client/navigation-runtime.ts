@@ -1,0 +1,86 @@
+/**
+ * Everything the page needs after it is interactive, loaded as a chunk right after hydration:
+ *
+ *   router         client navigation with the spec's guards (./router.ts)
+ *   build watcher  latest.json now and hourly; a new build makes the next click a full load
+ *   manifest       prefetched 1 s after idle unless the connection is very slow
+ *
+ * Until it arrives (a few milliseconds), a click is an ordinary page load.
+ */
+import type { AppManifest } from '../build-records';
+import { $fetch } from '../fetch';
+import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
+import { startBuildWatcher } from './build-watcher';
+import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
+import { pushPageView } from './page-view';
+import { prepareView } from './prepare-view';
+import { Router } from './router';
+import type { ViewStore } from './view-store';
+
+/** A polite live region that reads out the new page's title after a client navigation. */
+function createAnnouncer(): (message: string) => void {
+  const region = document.createElement('div');
+  region.className = 'visually-hidden';
+  region.setAttribute('role', 'status');
+  region.setAttribute('aria-live', 'polite');
+  region.setAttribute('aria-atomic', 'true');
+  document.body.appendChild(region);
+  return (message) => {
+    region.textContent = message;
+  };
+}
+
+export interface NavigationRuntimeOptions {
+  buildId: string;
+  store: ViewStore;
+  handleChunkError: (path: string) => 'reloaded' | 'suppressed';
+}
+
+export function startNavigation({ buildId, store, handleChunkError }: NavigationRuntimeOptions): Router {
+  let manifest: Promise<AppManifest | null> | null = null;
+  const loadManifest = () =>
+    (manifest ??= $fetch<AppManifest>(`/_app/builds/meta/${buildId}.json`).catch((err: unknown) => {
+      console.info('manifest fetch failed; navigation goes on without it', err);
+      manifest = null;
+      return null;
+    }));
+
+  let outdated = false;
+  const currentLang = () => {
+    const view = store.getView();
+    return (view.kind === 'page' ? view.payload.chrome : view.chrome).locale.code;
+  };
+  const router = new Router({
+    buildId,
+    store,
+    fetcher: $fetch,
+    runGuards: createGuardPipeline({
+      validate: validateGuard,
+      // The edge turned unsupported browsers away before this code could load (they get
+      // /unsupported, which loads no JavaScript), so the client carries a "supported" verdict.
+      'browser-support': browserSupportGuard(() => ({ supported: true, lang: currentLang() })),
+      'route-rules': routeRulesGuard,
+    }),
+    loadManifest,
+    prepareView,
+    handleChunkError,
+    isOutdated: () => outdated,
+    announce: createAnnouncer(),
+    onPageView: pushPageView,
+  });
+  router.start();
+
+  startBuildWatcher({
+    currentId: buildId,
+    fetchLatest: () => $fetch<{ id: string }>(`/_app/builds/latest.json?${Date.now()}`, { cache: 'no-store' }),
+    onOutdated: () => {
+      outdated = true;
+    },
+  });
+
+  scheduleManifestPrefetch({
+    load: loadManifest,
+    connection: (navigator as { connection?: ConnectionInfo }).connection,
+  });
+  return router;
+}

@@ -1,0 +1,44 @@
+/** German (Germany and Austria): the words the site itself says. One chunk per language in the browser. */
+import type { FormStrings } from '../form-strings';
+import type { UiStrings } from '../strings';
+
+export const ui: UiStrings = {
+  skipToContent: 'Zum Inhalt springen',
+  menu: 'Menü',
+  language: 'Sprache',
+  close: 'Schließen',
+  backHome: 'Zur Startseite',
+  notFoundTitle: 'Diese Seite gibt es nicht',
+  notFoundBody: 'Die Adresse ist vielleicht falsch geschrieben, oder die Seite wurde verschoben.',
+  serverErrorTitle: 'Bei uns ist etwas schiefgelaufen',
+  serverErrorBody: 'Bitte versuchen Sie es gleich noch einmal.',
+  notPublishedTitle: 'Diese Website ist noch nicht veröffentlicht',
+  notPublishedBody: 'Noch ist nichts veröffentlicht. Bitte schauen Sie bald wieder vorbei.',
+  unsupportedTitle: 'Ihr Browser wird nicht unterstützt',
+  unsupportedBody: 'Diese Website braucht einen neueren Browser. Bitte aktualisieren Sie Ihren Browser oder nutzen Sie einen dieser:',
+  supportedBrowsers: 'Unterstützte Browser',
+  previewTitle: 'Vorschau',
+  previewBody: 'Diese Seite zeigt Redakteuren Entwürfe.',
+  resetTitle: 'Gespeicherte Daten zurücksetzen',
+  resetBody: 'Diese Seite entfernt alles, was diese Website in Ihrem Browser gespeichert hat.',
+  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',  previousSlide: 'Vorheriges Bild',
+  nextSlide: 'Nächstes Bild',
+};
+
+export const form: FormStrings = {
+  sending: 'Wird gesendet…',
+  sent: 'Vielen Dank! Ihre Nachricht wurde gesendet.',
+  sendFailed: 'Senden fehlgeschlagen: Ihre Angaben bleiben erhalten, bitte versuchen Sie es erneut.',
+  choose: 'Bitte wählen…',
+  resetPending: 'Das geschieht in Ihrem Browser, sobald die Seite geladen ist.',
+  resetRemovedAll: (n) => `Alles, was diese Website in Ihrem Browser gespeichert hatte, wurde entfernt. Entfernte Einträge: ${n}`,
+  resetRemovedSlug: (n, slug) => `Was diese Website für ${slug} gespeichert hatte, wurde entfernt. Entfernte Einträge: ${n}`,
+  resetNothingAll: 'Diese Website hatte nichts in Ihrem Browser gespeichert. Es wurde nichts entfernt.',
+  resetNothingSlug: (slug) => `Für ${slug} war nichts gespeichert. Es wurde nichts entfernt.`,
+  resetFailed: (n) => `Einträge, die nicht entfernt werden konnten: ${n}`,
+  resetUnavailable: 'Ihr Browser erlaubt dieser Website nicht, Daten zu speichern, daher gab es nichts zu entfernen.',
+  itemDraft: (path) => `Formularangaben auf ${path}`,
+  itemReloadMarker: 'Neulade-Markierung (für diese Sitzung)',
+  itemCookie: 'Cookie',
+  itemOther: 'Gespeicherte Einstellung',
+};

@@ -1,0 +1,44 @@
+/** Estonian: the words the site itself says. One chunk per language in the browser. */
+import type { FormStrings } from '../form-strings';
+import type { UiStrings } from '../strings';
+
+export const ui: UiStrings = {
+  skipToContent: 'Liigu sisu juurde',
+  menu: 'Menüü',
+  language: 'Keel',
+  close: 'Sulge',
+  backHome: 'Mine avalehele',
+  notFoundTitle: 'Seda lehte ei leitud',
+  notFoundBody: 'Aadressis võib olla viga või leht on teisaldatud.',
+  serverErrorTitle: 'Meie poolel läks midagi valesti',
+  serverErrorBody: 'Palun proovi hetke pärast uuesti.',
+  notPublishedTitle: 'Seda saiti pole veel avaldatud',
+  notPublishedBody: 'Midagi pole veel avaldatud. Palun tule veidi hiljem tagasi.',
+  unsupportedTitle: 'Sinu brauserit ei toetata',
+  unsupportedBody: 'See sait vajab uuemat brauserit. Palun uuenda oma brauserit või kasuta mõnda neist:',
+  supportedBrowsers: 'Toetatud brauserid',
+  previewTitle: 'Eelvaade',
+  previewBody: 'See leht näitab toimetajatele mustandeid.',
+  resetTitle: 'Lähtesta salvestatud andmed',
+  resetBody: 'See leht eemaldab kõik, mida see sait on sinu brauserisse salvestanud.',
+  resetSlugBody: 'See leht eemaldab selle saidi salvestatud andmed ühe lehe kohta:',  previousSlide: 'Eelmine slaid',
+  nextSlide: 'Järgmine slaid',
+};
+
+export const form: FormStrings = {
+  sending: 'Saatmine…',
+  sent: 'Aitäh! Sinu sõnum on saadetud.',
+  sendFailed: 'Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.',
+  choose: 'Vali…',
+  resetPending: 'See toimub sinu brauseris kohe, kui leht on laaditud.',
+  resetRemovedAll: (n) => `Eemaldasime kõik, mida see sait sinu brauserisse salvestas. Eemaldatud kirjeid: ${n}`,
+  resetRemovedSlug: (n, slug) => `Eemaldasime, mida see sait lehe ${slug} kohta salvestas. Eemaldatud kirjeid: ${n}`,
+  resetNothingAll: 'See sait ei olnud sinu brauserisse midagi salvestanud. Midagi ei eemaldatud.',
+  resetNothingSlug: (slug) => `Lehe ${slug} kohta ei olnud midagi salvestatud. Midagi ei eemaldatud.`,
+  resetFailed: (n) => `Kirjeid, mida ei õnnestunud eemaldada: ${n}`,
+  resetUnavailable: 'Sinu brauser ei luba sellel saidil andmeid salvestada, seega polnud midagi eemaldada.',
+  itemDraft: (path) => `Vormi vastused lehel ${path}`,
+  itemReloadMarker: 'Uuesti laadimise märge (selle seansi kohta)',
+  itemCookie: 'Küpsis',
+  itemOther: 'Salvestatud seade',
+};

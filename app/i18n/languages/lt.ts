@@ -1,0 +1,44 @@
+/** Lithuanian: the words the site itself says. One chunk per language in the browser. */
+import type { FormStrings } from '../form-strings';
+import type { UiStrings } from '../strings';
+
+export const ui: UiStrings = {
+  skipToContent: 'Pereiti prie turinio',
+  menu: 'Meniu',
+  language: 'Kalba',
+  close: 'Uždaryti',
+  backHome: 'Į pagrindinį puslapį',
+  notFoundTitle: 'Šio puslapio neradome',
+  notFoundBody: 'Adresas gali būti neteisingas arba puslapis perkeltas.',
+  serverErrorTitle: 'Mūsų pusėje įvyko klaida',
+  serverErrorBody: 'Bandykite dar kartą po akimirkos.',
+  notPublishedTitle: 'Svetainė dar nepaskelbta',
+  notPublishedBody: 'Kol kas niekas nepaskelbta. Sugrįžkite šiek tiek vėliau.',
+  unsupportedTitle: 'Jūsų naršyklė nepalaikoma',
+  unsupportedBody: 'Šiai svetainei reikia naujesnės naršyklės. Atnaujinkite savo naršyklę arba naudokite vieną iš šių:',
+  supportedBrowsers: 'Palaikomos naršyklės',
+  previewTitle: 'Peržiūra',
+  previewBody: 'Šis puslapis redaktoriams rodo juodraščius.',
+  resetTitle: 'Išvalyti išsaugotus duomenis',
+  resetBody: 'Šis puslapis pašalina viską, ką ši svetainė išsaugojo jūsų naršyklėje.',
+  resetSlugBody: 'Šis puslapis pašalina, ką ši svetainė išsaugojo vienam puslapiui:',  previousSlide: 'Ankstesnė skaidrė',
+  nextSlide: 'Kita skaidrė',
+};
+
+export const form: FormStrings = {
+  sending: 'Siunčiama…',
+  sent: 'Ačiū! Jūsų žinutė išsiųsta.',
+  sendFailed: 'Nepavyko išsiųsti: jūsų atsakymai išsaugoti, bandykite dar kartą.',
+  choose: 'Pasirinkite…',
+  resetPending: 'Tai vyksta jūsų naršyklėje, kai tik puslapis įkeliamas.',
+  resetRemovedAll: (n) => `Pašalinome viską, ką ši svetainė išsaugojo jūsų naršyklėje. Pašalinta įrašų: ${n}`,
+  resetRemovedSlug: (n, slug) => `Pašalinome, ką ši svetainė išsaugojo puslapiui ${slug}. Pašalinta įrašų: ${n}`,
+  resetNothingAll: 'Ši svetainė jūsų naršyklėje nieko nebuvo išsaugojusi. Niekas nepašalinta.',
+  resetNothingSlug: (slug) => `Puslapiui ${slug} nieko nebuvo išsaugota. Niekas nepašalinta.`,
+  resetFailed: (n) => `Įrašų, kurių nepavyko pašalinti: ${n}`,
+  resetUnavailable: 'Jūsų naršyklė neleidžia šiai svetainei saugoti duomenų, todėl nebuvo ko šalinti.',
+  itemDraft: (path) => `Formos atsakymai puslapyje ${path}`,
+  itemReloadMarker: 'Perkrovimo žymė (šiai sesijai)',
+  itemCookie: 'Slapukas',
+  itemOther: 'Išsaugotas nustatymas',
+};

@@ -1,0 +1,44 @@
+/** Latvian: the words the site itself says. One chunk per language in the browser. */
+import type { FormStrings } from '../form-strings';
+import type { UiStrings } from '../strings';
+
+export const ui: UiStrings = {
+  skipToContent: 'Pāriet uz saturu',
+  menu: 'Izvēlne',
+  language: 'Valoda',
+  close: 'Aizvērt',
+  backHome: 'Uz sākumlapu',
+  notFoundTitle: 'Šo lapu neatradām',
+  notFoundBody: 'Iespējams, adrese ir kļūdaina vai lapa ir pārvietota.',
+  serverErrorTitle: 'Mūsu pusē radās kļūda',
+  serverErrorBody: 'Lūdzu, mēģiniet vēlreiz pēc brīža.',
+  notPublishedTitle: 'Vietne vēl nav publicēta',
+  notPublishedBody: 'Pagaidām nekas nav publicēts. Lūdzu, atgriezieties nedaudz vēlāk.',
+  unsupportedTitle: 'Jūsu pārlūks netiek atbalstīts',
+  unsupportedBody: 'Šai vietnei vajadzīgs jaunāks pārlūks. Lūdzu, atjauniniet savu pārlūku vai izmantojiet kādu no šiem:',
+  supportedBrowsers: 'Atbalstītie pārlūki',
+  previewTitle: 'Priekšskatījums',
+  previewBody: 'Šī lapa redaktoriem rāda melnrakstus.',
+  resetTitle: 'Notīrīt saglabātos datus',
+  resetBody: 'Šī lapa dzēš visu, ko šī vietne ir saglabājusi jūsu pārlūkā.',
+  resetSlugBody: 'Šī lapa dzēš to, ko šī vietne saglabājusi vienai lapai:',  previousSlide: 'Iepriekšējais slaids',
+  nextSlide: 'Nākamais slaids',
+};
+
+export const form: FormStrings = {
+  sending: 'Sūta…',
+  sent: 'Paldies! Jūsu ziņa ir nosūtīta.',
+  sendFailed: 'Neizdevās nosūtīt: jūsu atbildes ir saglabātas, lūdzu, mēģiniet vēlreiz.',
+  choose: 'Izvēlieties…',
+  resetPending: 'Tas notiek jūsu pārlūkā, tiklīdz lapa ir ielādēta.',
+  resetRemovedAll: (n) => `Dzēsām visu, ko šī vietne saglabāja jūsu pārlūkā. Dzēsti ieraksti: ${n}`,
+  resetRemovedSlug: (n, slug) => `Dzēsām to, ko šī vietne saglabāja lapai ${slug}. Dzēsti ieraksti: ${n}`,
+  resetNothingAll: 'Šī vietne jūsu pārlūkā neko nebija saglabājusi. Nekas netika dzēsts.',
+  resetNothingSlug: (slug) => `Lapai ${slug} nekas nebija saglabāts. Nekas netika dzēsts.`,
+  resetFailed: (n) => `Ieraksti, kurus neizdevās dzēst: ${n}`,
+  resetUnavailable: 'Jūsu pārlūks neļauj šai vietnei saglabāt datus, tāpēc nebija ko dzēst.',
+  itemDraft: (path) => `Veidlapas atbildes lapā ${path}`,
+  itemReloadMarker: 'Pārlādes atzīme (šai sesijai)',
+  itemCookie: 'Sīkdatne',
+  itemOther: 'Saglabāts iestatījums',
+};

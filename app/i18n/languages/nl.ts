@@ -1,0 +1,44 @@
+/** Dutch: the words the site itself says. One chunk per language in the browser. */
+import type { FormStrings } from '../form-strings';
+import type { UiStrings } from '../strings';
+
+export const ui: UiStrings = {
+  skipToContent: 'Naar de inhoud',
+  menu: 'Menu',
+  language: 'Taal',
+  close: 'Sluiten',
+  backHome: 'Naar de startpagina',
+  notFoundTitle: 'We konden deze pagina niet vinden',
+  notFoundBody: 'Het adres is misschien verkeerd getypt, of de pagina is verplaatst.',
+  serverErrorTitle: 'Er ging bij ons iets mis',
+  serverErrorBody: 'Probeer het zo opnieuw.',
+  notPublishedTitle: 'Deze site is nog niet gepubliceerd',
+  notPublishedBody: 'Er is nog niets gepubliceerd. Kom over een tijdje terug.',
+  unsupportedTitle: 'Uw browser wordt niet ondersteund',
+  unsupportedBody: 'Deze site heeft een nieuwere browser nodig. Werk uw browser bij of gebruik een van deze:',
+  supportedBrowsers: 'Ondersteunde browsers',
+  previewTitle: 'Voorbeeld',
+  previewBody: 'Deze pagina toont concepten aan redacteuren.',
+  resetTitle: 'Opgeslagen gegevens wissen',
+  resetBody: 'Deze pagina verwijdert alles wat deze site in uw browser heeft opgeslagen.',
+  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',  previousSlide: 'Vorige dia',
+  nextSlide: 'Volgende dia',
+};
+
+export const form: FormStrings = {
+  sending: 'Verzenden…',
+  sent: 'Bedankt! Uw bericht is verzonden.',
+  sendFailed: 'Verzenden mislukt: uw antwoorden zijn bewaard, probeer het opnieuw.',
+  choose: 'Kies…',
+  resetPending: 'Dit gebeurt in uw browser zodra de pagina is geladen.',
+  resetRemovedAll: (n) => `Alles wat deze site in uw browser had opgeslagen, is verwijderd. Verwijderde items: ${n}`,
+  resetRemovedSlug: (n, slug) => `Wat deze site voor ${slug} had opgeslagen, is verwijderd. Verwijderde items: ${n}`,
+  resetNothingAll: 'Deze site had niets in uw browser opgeslagen. Er is niets verwijderd.',
+  resetNothingSlug: (slug) => `Voor ${slug} was niets opgeslagen. Er is niets verwijderd.`,
+  resetFailed: (n) => `Items die niet verwijderd konden worden: ${n}`,
+  resetUnavailable: 'Uw browser staat deze site niet toe gegevens op te slaan, dus er was niets te verwijderen.',
+  itemDraft: (path) => `Formulierantwoorden op ${path}`,
+  itemReloadMarker: 'Herlaadmarkering (voor deze sessie)',
+  itemCookie: 'Cookie',
+  itemOther: 'Opgeslagen instelling',
+};

@@ -1,0 +1,44 @@
+/** Swedish: the words the site itself says. One chunk per language in the browser. */
+import type { FormStrings } from '../form-strings';
+import type { UiStrings } from '../strings';
+
+export const ui: UiStrings = {
+  skipToContent: 'Till innehållet',
+  menu: 'Meny',
+  language: 'Språk',
+  close: 'Stäng',
+  backHome: 'Till startsidan',
+  notFoundTitle: 'Vi hittade inte sidan',
+  notFoundBody: 'Adressen kan vara felstavad, eller så har sidan flyttats.',
+  serverErrorTitle: 'Något gick fel hos oss',
+  serverErrorBody: 'Försök igen om en stund.',
+  notPublishedTitle: 'Webbplatsen är inte publicerad än',
+  notPublishedBody: 'Inget är publicerat än. Välkommen tillbaka om en liten stund.',
+  unsupportedTitle: 'Din webbläsare stöds inte',
+  unsupportedBody: 'Webbplatsen kräver en nyare webbläsare. Uppdatera din eller använd någon av dessa:',
+  supportedBrowsers: 'Webbläsare som stöds',
+  previewTitle: 'Förhandsgranskning',
+  previewBody: 'Den här sidan visar utkast för redaktörer.',
+  resetTitle: 'Rensa sparade data',
+  resetBody: 'Den här sidan tar bort allt som webbplatsen har sparat i din webbläsare.',
+  resetSlugBody: 'Den här sidan tar bort det webbplatsen har sparat för en sida:',  previousSlide: 'Föregående bild',
+  nextSlide: 'Nästa bild',
+};
+
+export const form: FormStrings = {
+  sending: 'Skickar…',
+  sent: 'Tack! Ditt meddelande har skickats.',
+  sendFailed: 'Det gick inte att skicka: dina svar finns kvar, försök igen.',
+  choose: 'Välj…',
+  resetPending: 'Det sker i din webbläsare så snart sidan har laddats.',
+  resetRemovedAll: (n) => `Vi har tagit bort allt som webbplatsen har sparat i din webbläsare. Borttagna poster: ${n}`,
+  resetRemovedSlug: (n, slug) => `Vi har tagit bort det som webbplatsen sparat för ${slug}. Borttagna poster: ${n}`,
+  resetNothingAll: 'Webbplatsen hade inte sparat något i din webbläsare. Inget togs bort.',
+  resetNothingSlug: (slug) => `Inget var sparat för ${slug}. Inget togs bort.`,
+  resetFailed: (n) => `Poster som inte kunde tas bort: ${n}`,
+  resetUnavailable: 'Din webbläsare låter inte webbplatsen spara data, så det fanns inget att ta bort.',
+  itemDraft: (path) => `Formulärsvar sparade på ${path}`,
+  itemReloadMarker: 'Omladdningsmarkering (för den här sessionen)',
+  itemCookie: 'Kaka',
+  itemOther: 'Sparad inställning',
+};

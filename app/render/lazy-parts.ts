@@ -1,0 +1,67 @@
+/**
+ * Parts of the app only some pages need — the gallery's carousel, forms (with validation), the
+ * editors' live preview and the reset-storage screen — are chunks of their own in the browser.
+ * The server provides them all up front; the browser loads the ones a view needs before it
+ * renders that view, so hydration and navigation render synchronously, with no Suspense
+ * fallback that would differ from the server's HTML.
+ */
+import type { ComponentType } from 'react';
+import type { Block } from '../content/schema';
+import { walkBlocks } from '../content/walk-blocks';
+import type { View } from '../view';
+
+export const LAZY_PARTS = ['gallery', 'form', 'live-preview', 'reset-storage'] as const;
+export type LazyPart = (typeof LAZY_PARTS)[number];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+const provided: Partial<Record<LazyPart, AnyComponent>> = {};
+
+export function provideParts(components: Partial<Record<LazyPart, AnyComponent>>): void {
+  Object.assign(provided, components);
+}
+
+/** The component of a part, or undefined when it has not been loaded (the caller renders nothing). */
+export function lazyPart<P>(part: LazyPart): ComponentType<P> | undefined {
+  return provided[part] as ComponentType<P> | undefined;
+}
+
+/** The block parts a set of blocks uses (sections and modals included). */
+export function partsInBlocks(blocks: Block[]): LazyPart[] {
+  const found = new Set<LazyPart>();
+  walkBlocks(blocks, (b) => {
+    if (b.type === 'gallery' || b.type === 'form') found.add(b.type);
+  });
+  return [...found];
+}
+
+/** Every part a view needs. */
+export function partsFor(view: View): LazyPart[] {
+  if (view.kind === 'page') return partsInBlocks(view.payload.page.blocks);
+  if (view.kind === 'system' && view.name === 'preview') return ['live-preview'];
+  if (view.kind === 'system' && view.name === 'reset-storage') return ['reset-storage'];
+  return [];
+}
+
+/** The source file of each part, for the build to find its chunk (keep in step with LOADERS). */
+export const PART_SOURCES: Record<LazyPart, string> = {
+  gallery: 'app/render/blocks/gallery.tsx',
+  form: 'app/render/blocks/form.tsx',
+  'live-preview': 'app/render/screens/live-preview.tsx',
+  'reset-storage': 'app/render/screens/reset-storage.tsx',
+};
+
+/** Where the browser gets each part: its own chunk. */
+const LOADERS: Record<LazyPart, () => Promise<AnyComponent>> = {
+  gallery: () => import('./blocks/gallery').then((m) => m.GalleryBlock),
+  form: () => import('./blocks/form').then((m) => m.FormBlock),
+  'live-preview': () => import('./screens/live-preview').then((m) => m.LivePreview),
+  'reset-storage': () => import('./screens/reset-storage').then((m) => m.ResetStorageScreen),
+};
+
+/** Loads the parts that are not provided yet; rejects when a chunk fails. */
+export async function ensureParts(parts: LazyPart[]): Promise<void> {
+  const missing = parts.filter((part) => provided[part] === undefined);
+  const loaded = await Promise.all(missing.map(async (part) => [part, await LOADERS[part]()] as const));
+  provideParts(Object.fromEntries(loaded));
+}
