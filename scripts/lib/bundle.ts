@@ -2,7 +2,7 @@
  * esbuild for both sides: the client (hashed, split, minified, production React, lowered for
  * the oldest supported browsers) and the worker (one ESM file for workerd, uploaded as is).
  */
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
@@ -87,24 +87,30 @@ function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
   };
 }
 
+/** How code that runs in workerd is bundled: the worker, and the bench's copy of its renderer. */
+export const WORKERD_BUILD_OPTIONS = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  // workerd first: react-dom/server resolves to its edge build (no MessageChannel needed).
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  target: 'es2022',
+  minify: true,
+  jsx: 'automatic',
+  define: production,
+  external: ['cloudflare:*', 'node:*'],
+  legalComments: 'none',
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
 export async function bundleWorker(assets: ClientAssets, outfile: string): Promise<string> {
   await build({
-    absWorkingDir: ROOT,
+    ...WORKERD_BUILD_OPTIONS,
     entryPoints: ['worker/index.ts'],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    // workerd first: react-dom/server resolves to its edge build (no MessageChannel needed).
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    minify: true,
     outfile: resolve(ROOT, outfile),
-    jsx: 'automatic',
     define: { ...production, __CLIENT_ASSETS__: JSON.stringify(assets) },
-    external: ['cloudflare:*', 'node:*'],
-    legalComments: 'none',
-    logLevel: 'warning',
   });
   return readFile(resolve(ROOT, outfile), 'utf8');
 }

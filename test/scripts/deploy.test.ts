@@ -1,8 +1,10 @@
 /** DevOps commands that need Cloudflare stop at once, with a clear message, when they cannot work. */
 import { spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { REPO_ROOT } from '../support/built-site';
+import { wranglerDryRun } from '../../scripts/lib/dry-run';
+import { REPO_CONTENT, REPO_ROOT, buildForTest, tempDir } from '../support/built-site';
 
 function run(script: string, args: string[]) {
   const env = { ...process.env };
@@ -45,4 +47,19 @@ describe('usage mistakes', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('usage: npm run gc -- --keep N');
   });
+});
+
+describe('what wrangler would upload', () => {
+  test('the worker bundle from `wrangler deploy --dry-run` stays under 1 MiB gzip', async () => {
+    const site = await buildForTest(REPO_CONTENT);
+    const out = await tempDir('dry-run');
+    try {
+      const dryRun = await wranglerDryRun(site.outDir, out);
+      expect(dryRun.gzipKiB).toBeGreaterThan(10);
+      expect(dryRun.gzipKiB * 1024).toBeLessThan(1024 * 1024);
+    } finally {
+      await site.cleanup();
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
