@@ -68,5 +68,13 @@ export function headFor(view: View): HeadData {
           ? `${t.notPublishedTitle} | ${chrome.siteName}`
           : `${SERVER_ERROR_STATUS_TEXT} | ${chrome.siteName}`
       : `${{ unsupported: t.unsupportedTitle, preview: t.previewTitle, 'reset-storage': t.resetTitle }[view.name]} | ${chrome.siteName}`;
-  return { lang: chrome.locale.lang, title, description: '', alternates: [], robots: 'noindex' };
+  const description =
+    view.kind === 'error'
+      ? view.status === 404
+        ? t.notFoundBody
+        : view.status === 503
+          ? t.notPublishedBody
+          : t.serverErrorBody
+      : { unsupported: t.unsupportedBody, preview: t.previewBody, 'reset-storage': t.resetBody }[view.name];
+  return { lang: chrome.locale.lang, title, description, alternates: [], robots: 'noindex' };
 }

@@ -6,13 +6,13 @@
 import type { ClientAssets } from '../../app/build-records';
 import type { HeadData } from '../../app/head';
 import { APP_ROOT_ELEMENT_ID, BOOT_DATA_ELEMENT_ID } from '../../app/dom-ids';
-import type { BootData } from '../../app/view';
-import { escapeHtml, jsonForScript } from './html';
+import { escapeHtml } from './html';
 
 export interface DocumentParts {
   head: HeadData;
   appHtml: string;
-  boot: BootData;
+  /** the boot data, already as script-safe JSON (see jsonForScript) */
+  bootJson: string;
   assets: ClientAssets;
   /** false for pages that must work in browsers too old for the client bundle */
   withScripts: boolean;
@@ -22,7 +22,7 @@ export interface DocumentParts {
   bodyStart?: string;
 }
 
-export function renderDocument({ head, appHtml, boot, assets, withScripts, headExtra = '', bodyStart = '' }: DocumentParts): string {
+export function renderDocument({ head, appHtml, bootJson, assets, withScripts, headExtra = '', bodyStart = '' }: DocumentParts): string {
   const e = escapeHtml;
   const lines: string[] = [
     '<!doctype html>',
@@ -51,7 +51,7 @@ export function renderDocument({ head, appHtml, boot, assets, withScripts, headE
     lines.push(`<script type="module" src="${e(assets.entry)}"></script>`);
   }
   lines.push(headExtra, '</head>', '<body>', bodyStart, `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);
-  if (withScripts) lines.push(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(boot)}</script>`);
+  if (withScripts) lines.push(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${bootJson}</script>`);
   lines.push('</body>', '</html>');
   return lines.join('\n');
 }

@@ -17,7 +17,7 @@ import { languageOf } from '../../app/i18n/languages';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
 import { renderDocument } from './document';
-import { escapeHtml } from './html';
+import { escapeHtml, jsonForScript } from './html';
 
 import '../../app/i18n/all-languages';
 
@@ -58,13 +58,26 @@ function preloadsFor(view: View, assets: ClientAssets): string[] {
   return [...new Set([...assets.preload, ...wanted.flatMap((name) => assets.lazy[name] ?? [])])];
 }
 
+/**
+ * The boot data as script-safe JSON. A page's payload, the bulk of it, is immutable and
+ * memoised per isolate, so its escaped JSON is made once.
+ */
+const escapedPayloads = new WeakMap<object, string>();
+function bootJson(buildId: string, view: View, preview: PreviewInfo | undefined): string {
+  if (view.kind !== 'page') return jsonForScript({ buildId, view, ...(preview ? { preview } : {}) });
+  let payload = escapedPayloads.get(view.payload);
+  if (payload === undefined) escapedPayloads.set(view.payload, (payload = jsonForScript(view.payload)));
+  const tail = preview ? `,"preview":${jsonForScript(preview)}` : '';
+  return `{"buildId":${jsonForScript(buildId)},"view":{"kind":"page","payload":${payload}}${tail}}`;
+}
+
 export function renderView(view: View, { buildId, assets, preview }: RenderOptions): string {
   const appHtml = renderToString(<App view={view} preview={preview} />);
   const unsupported = view.kind === 'system' && view.name === 'unsupported';
   return renderDocument({
     head: headFor(view),
     appHtml,
-    boot: { buildId, view, ...(preview ? { preview } : {}) },
+    bootJson: bootJson(buildId, view, preview),
     assets: unsupported ? { ...assets, css: [UNSUPPORTED_CSS] } : { ...assets, preload: preloadsFor(view, assets) },
     withScripts: !withoutScripts(view),
     ...tagManager(view),

@@ -6,6 +6,12 @@ import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
 
 /**
+ * Payload objects are immutable and memoised per isolate by the build store, so their JSON
+ * is made once, not on every request.
+ */
+const payloadJson = new WeakMap<object, string>();
+
+/**
  * A page's payload, `GET {path}/_payload.json?{buildId}`. The query names the build the client
  * runs: when it is the live build the answer never changes and is cached for good; for any
  * other id the live payload is sent with a short lifetime, so a client on an old build still
@@ -19,5 +25,7 @@ export async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const current = new URL(c.req.url).search.slice(1) === build.record.id;
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-  return c.json(payload, 200, headers);
+  let json = payloadJson.get(payload);
+  if (json === undefined) payloadJson.set(payload, (json = JSON.stringify(payload)));
+  return c.body(json, 200, { ...headers, 'Content-Type': 'application/json' });
 }
