@@ -1,5 +1,5 @@
 /**
- * `npm start [-- --content DIR] [--port N] [--persist-to DIR] [--env NAME]`: build the site,
+ * `npm start [-- --content DIR] [--port N] [--persist-to DIR] [--env NAME] [--out DIR]`: build the site,
  * publish it to local KV and serve it with `wrangler dev` on http://127.0.0.1:8787. No account,
  * no network. `npm run preview` is the same in the `preview` environment on port 8788: the
  * editors' host, which asks for the PREVIEW_TOKEN (from .dev.vars, or made up for the session).
@@ -15,18 +15,22 @@ import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
 import { WRANGLER_BIN, wranglerEnv } from './lib/wrangler';
+import { writeWranglerConfigFor } from './lib/wrangler-config';
 
 const { values } = flags({
   content: { type: 'string', default: 'content' },
   port: { type: 'string', default: '8787' },
   'persist-to': { type: 'string' },
   env: { type: 'string' },
+  out: { type: 'string', default: 'dist' },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
 const contentDir = resolve(values.content as string);
 const persistTo = values['persist-to'] ? resolve(values['persist-to'] as string) : undefined;
 const env = values.env as string | undefined;
+const outDir = resolve(values.out as string);
+const ownBuild = outDir !== join(ROOT, 'dist');
 
 /** The preview token from .dev.vars, if the developer keeps one there. */
 async function devVarsToken(): Promise<string | undefined> {
@@ -34,7 +38,7 @@ async function devVarsToken(): Promise<string | undefined> {
   return text.match(/^PREVIEW_TOKEN\s*=\s*"?([^"\n]+)"?\s*$/m)?.[1];
 }
 
-const result = await buildSite({ contentDir, shownContentRoot: relative(process.cwd(), contentDir) || '.' });
+const result = await buildSite({ contentDir, shownContentRoot: relative(process.cwd(), contentDir) || '.', outDir });
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   fail(`the content has ${result.problems.length} problem(s); nothing was published`);
@@ -49,6 +53,8 @@ try {
 }
 
 const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--live-reload=false'];
+// A build elsewhere than dist/ gets a config of its own, so two servers never share files.
+if (ownBuild) args.push('--config', await writeWranglerConfigFor(outDir));
 if (persistTo) args.push('--persist-to', persistTo);
 let previewToken: string | undefined;
 if (env) {

@@ -2,11 +2,11 @@
  * `wrangler deploy --dry-run`: the exact worker wrangler would upload and its size, offline,
  * for a build anywhere on disk. Used by the size test and the benchmark.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './bundle';
 import { runWrangler } from './wrangler';
+import { writeWranglerConfigFor } from './wrangler-config';
 
 export interface DryRun {
   /** the worker file wrangler would upload */
@@ -25,20 +25,9 @@ export function parseUploadSize(output: string): { totalKiB: number; gzipKiB: nu
   return m ? { totalKiB: Number(m[1]), gzipKiB: Number(m[2]) } : null;
 }
 
-/**
- * `wrangler deploy --dry-run` for a build outside the repository: a copy of wrangler.toml
- * written into the build directory, with `main` and `[assets] directory` pointing at the
- * build (wrangler resolves both relative to the config file). Everything else (bindings,
- * compatibility date, no_bundle, keep_names) is the real file's.
- */
+/** `wrangler deploy --dry-run` for a build anywhere on disk (see wrangler-config.ts). */
 export async function wranglerDryRun(outDir: string, dryRunDir: string): Promise<DryRun> {
-  const toml = await readFile(join(ROOT, 'wrangler.toml'), 'utf8');
-  const copy = toml.replace(/^main\s*=.*$/m, 'main = "worker/index.js"').replace(/^directory\s*=\s*"dist\/public"\s*$/m, 'directory = "public"');
-  if (!copy.includes('main = "worker/index.js"') || !copy.includes('directory = "public"')) {
-    throw new Error('wrangler.toml: could not point `main` and `[assets] directory` at the temp build');
-  }
-  const config = join(outDir, 'wrangler.toml');
-  await writeFile(config, copy);
+  const config = await writeWranglerConfigFor(outDir);
   // --env="" targets the top-level environment (the file defines others).
   const out = await runWrangler(['deploy', '--dry-run', '--outdir', dryRunDir, '--config', config, '--env=']);
   const size = parseUploadSize(out);

@@ -45,7 +45,9 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 export async function startSite({ content }: { content?: string } = {}): Promise<RunningSite> {
   const port = await freePort();
   const state = await tempDir('state');
-  const args = ['scripts/start.ts', '--port', String(port), '--persist-to', state];
+  // Its own build: `npm start` in another terminal or test rewrites dist/ under a running server.
+  const out = await tempDir('server-dist');
+  const args = ['scripts/start.ts', '--port', String(port), '--persist-to', state, '--out', out];
   if (content) args.push('--content', content);
   let log = '';
   // Its own process group, so stop() ends wrangler and both workerd processes with it.
@@ -70,6 +72,7 @@ export async function startSite({ content }: { content?: string } = {}): Promise
     await exited;
     clearTimeout(timer);
     await rm(state, { recursive: true, force: true });
+    await rm(out, { recursive: true, force: true });
   };
   try {
     await waitForReady(url, child, () => log, 120_000);
