@@ -6,18 +6,7 @@ import { rm } from 'node:fs/promises';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { tempDir } from './built-site';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
 export interface Browser {
   context: BrowserContext;
@@ -35,7 +24,7 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
   const profile = await tempDir('chromium');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: FLAGS,
+    args: [...CHROMIUM_FLAGS],
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   return {
