@@ -149,6 +149,25 @@ describe('the edge cache', () => {
     expect((await get(path, { 'if-none-match': etag! })).status).toBe(304);
   });
 
+  test('a page served again is a hit from isolate memory, with the same body and headers', async () => {
+    const first = await get('/en/page-2');
+    const body = await first.text();
+    const again = await get('/en/page-2');
+    expect(again.headers.get('x-edge-cache')).toBe('HIT');
+    expect(await again.text()).toBe(body);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+  });
+
+  test('with EDGE_CACHE=off every request renders', async () => {
+    const off = await startWorker(site, { bindings: { EDGE_CACHE: 'off' } });
+    try {
+      for (let i = 0; i < 2; i++) expect((await off.fetch('/en/page-2', { headers: { 'user-agent': CHROME_130 } })).headers.get('x-edge-cache')).toBeNull();
+    } finally {
+      await off.close();
+    }
+  });
+
   test('404s and redirects for unsupported browsers are never stored', async () => {
     await get('/en/missing');
     await new Promise((r) => setTimeout(r, 50));

@@ -150,14 +150,15 @@ function configText(opts: {
   const embed = (file: string) => `embed ${capnpString(relative(opts.dir, file))}`;
   const helper = (name: string) => `(name = ${capnpString(name)}, esModule = ${embed(join(opts.dir, name))})`;
   const compat = `compatibilityDate = ${capnpString(opts.wrangler.compatibilityDate)}, compatibilityFlags = [${opts.wrangler.compatibilityFlags.map(capnpString).join(', ')}]`;
-  const vars = Object.entries(opts.vars).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
-  const siteWorker = (cacheService: string) => `(
+  const varsOf = (extra: Record<string, string>) =>
+    Object.entries({ ...opts.vars, ...extra }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
+  const siteWorker = (cacheService: string, extraVars: Record<string, string> = {}) => `(
       modules = [(name = "index.js", esModule = ${embed(opts.scriptPath)})],
       ${compat},
       bindings = [
         (name = "SITE_KV", kvNamespace = "kv"),
         (name = "ASSETS", service = "assets"),
-        ${vars.join(',\n        ')}
+        ${varsOf(extraVars).join(',\n        ')}
       ],
       cacheApiOutbound = ${capnpString(cacheService)},
     )`;
@@ -177,7 +178,7 @@ using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "site", worker = ${siteWorker('cache')}),
-    (name = "site-nocache", worker = ${siteWorker('no-cache')}),
+    (name = "site-nocache", worker = ${siteWorker('no-cache', { EDGE_CACHE: 'off' })}),
     (name = "constant", worker = ${helperWorker('constant.js')}),
     (name = "kv", worker = ${helperWorker('kv.js')}),
     (name = "cache", worker = ${helperWorker('cache.js')}),
