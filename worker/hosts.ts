@@ -7,7 +7,9 @@ export function previewHosts(env: { PREVIEW_HOSTS?: string }): string[] {
 }
 
 export function isPreviewHost(env: { PREVIEW_HOSTS?: string }, url: string): boolean {
-  return previewHosts(env).includes(new URL(url).host.toLowerCase());
+  const hosts = previewHosts(env);
+  // Most requests run with no preview host configured: no URL to parse then.
+  return hosts.length > 0 && hosts.includes(new URL(url).host.toLowerCase());
 }
 
 /** Preview mode: a preview host, or the whole worker in the `preview` environment. */

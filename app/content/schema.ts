@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MAX_SECTION_DEPTH } from '../constants';
 import { GTM_ID_RE, parseRuleString } from '../validation/rule-string';
-import { isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref, isSafeRichTextHref } from '../urls';
+import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref, isSafeRichTextHref } from '../urls';
 import { walkBlocks } from './walk-blocks';
 
 export { walkBlocks };
@@ -210,7 +210,6 @@ const BLOCK_SCHEMAS = {
   section: z.object({ type: z.literal('section'), ...base, heading: z.string().optional(), blocks: z.lazy(() => z.array(Block)) }),
 } as const;
 
-export const BLOCK_TYPES = Object.keys(BLOCK_SCHEMAS) as BlockType[];
 
 /** A block, dispatched on `type`; an unknown type gets one clear message. */
 export const Block: z.ZodType<Block> = z.discriminatedUnion('type', Object.values(BLOCK_SCHEMAS) as never, {
@@ -241,7 +240,6 @@ export const Page = z
     }, ['blocks']);
   });
 export type Page = z.output<typeof Page>;
-export type PageInput = z.input<typeof Page>;
 
 function checkSectionDepth(blocks: Block[], depth: number, path: (string | number)[], ctx: z.RefinementCtx) {
   blocks.forEach((b, i) => {
@@ -270,7 +268,7 @@ export type Footer = z.infer<typeof Footer>;
 const RedirectTarget = z
   .string()
   .min(1)
-  .refine((s) => !/^\s*(javascript|data|vbscript|blob):/i.test(s), 'javascript:, data:, vbscript: and blob: targets are not allowed')
+  .refine((s) => !hasRefusedProtocol(s), 'javascript:, data:, vbscript: and blob: targets are not allowed')
   .refine((s) => isInternalPath(s) || isHttpUrl(s), 'Must be an internal path or an http(s) URL');
 
 export const RouteRule = z.object({

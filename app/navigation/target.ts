@@ -3,7 +3,7 @@
  * protocols are refused whatever their spelling, and leaving the site needs the caller's
  * explicit permission (spec §8).
  */
-import { hasRefusedProtocol } from '../urls';
+import { REFUSED_PROTOCOLS, hasRefusedProtocol } from '../urls';
 
 export class NavigationRefusedError extends Error {
   constructor(message: string) {
@@ -27,7 +27,7 @@ export function resolveNavigationTarget(raw: string, currentHref: string, { exte
     throw new NavigationRefusedError(`Navigation refused: ${JSON.stringify(raw.slice(0, 100))} is not a URL.`);
   }
   // The URL parser has the last word: whatever the raw spelling, these never run.
-  if (['javascript:', 'data:', 'vbscript:', 'blob:'].includes(url.protocol)) {
+  if ((REFUSED_PROTOCOLS as readonly string[]).includes(url.protocol)) {
     throw new NavigationRefusedError('Navigation refused: blob:, data:, javascript: and vbscript: URLs are not allowed.');
   }
   const current = new URL(currentHref);

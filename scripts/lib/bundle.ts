@@ -6,12 +6,10 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
-import { MIN_SUPPORTED_MAJOR } from '../../app/browser-support';
 import { LANGUAGES } from '../../app/i18n/languages';
 import { PART_SOURCES } from '../../app/render/lazy-parts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
-export const APP_BASE = '/_app/';
 
 /**
  * The language level every supported browser runs (the oldest, Chrome 64 and Safari 12,
@@ -19,10 +17,6 @@ export const APP_BASE = '/_app/';
  * destructuring outright because one subtest of its compatibility table fails in an old engine.
  */
 export const CLIENT_SYNTAX_TARGET = 'es2017';
-/** For the record in build.json: the browsers CLIENT_SYNTAX_TARGET is chosen for. */
-export const CLIENT_BROWSERS = Object.entries(MIN_SUPPORTED_MAJOR)
-  .filter(([, v]) => Number.isFinite(v))
-  .map(([name, v]) => `${name}${v}`);
 
 const production = { 'process.env.NODE_ENV': '"production"' };
 

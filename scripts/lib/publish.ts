@@ -104,7 +104,7 @@ async function write(kv: KvClient, records: KvRecord[], what: string): Promise<v
   }
 }
 
-export const newOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+const newOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 function safeJson(text: string): unknown {
   try {

@@ -23,8 +23,6 @@ interface Shown {
   page: Pick<Page, 'title' | 'blocks'>;
 }
 
-export const PREVIEW_MESSAGE_TYPE = 'preview:page';
-
 async function check(data: unknown): Promise<{ shown?: Shown; problems: Problem[] } | null> {
   const { PreviewMessage, Page } = await import('./preview-schema');
   const { formatIssuePath } = await import('../../content/issues');
