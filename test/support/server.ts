@@ -32,7 +32,8 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
     try {
-      const res = await fetch(`${url}/_app/builds/latest.json`);
+      // Health is open on the preview host too, and 200 once the published build reads back.
+      const res = await fetch(`${url}/_app/health`);
       if (res.status === 200) return;
     } catch {
       // not listening yet
@@ -42,13 +43,14 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`npm start was not ready within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startSite({ content }: { content?: string } = {}): Promise<RunningSite> {
+export async function startSite({ content, env }: { content?: string; env?: string } = {}): Promise<RunningSite> {
   const port = await freePort();
   const state = await tempDir('state');
   // Its own build: `npm start` in another terminal or test rewrites dist/ under a running server.
   const out = await tempDir('server-dist');
   const args = ['scripts/start.ts', '--port', String(port), '--persist-to', state, '--out', out];
   if (content) args.push('--content', content);
+  if (env) args.push('--env', env);
   let log = '';
   // Its own process group, so stop() ends wrangler and both workerd processes with it.
   const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
