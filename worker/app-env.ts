@@ -1,7 +1,10 @@
 import type { MatchedRules } from '../app/route-rules';
 import type { BuildChannel, BuildStore, CompleteBuild } from './build-store';
 
-/** The Hono environment every route and middleware of the worker shares. */
+/**
+ * The Hono environment every route and middleware of the worker shares. Read variables with
+ * `c.get(name)`: Hono's `c.var` builds a new object from all of them on every access.
+ */
 export interface AppEnv {
   Bindings: Env;
   Variables: {
@@ -17,5 +20,7 @@ export interface AppEnv {
     build: CompleteBuild;
     /** the route rules that apply to this path (set by routeRules) */
     rule: MatchedRules;
+    /** whether the edge cache answered (set by edgeCache when it looked) */
+    edgeCache: 'hit' | 'miss';
   };
 }

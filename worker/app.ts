@@ -68,7 +68,7 @@ export function createApp({ assets }: AppOptions) {
   app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
   app.route('/', seoFileRoutes());
   app.get('*', (c, next) => {
-    const pagePath = pagePathOfPayload(c.var.path);
+    const pagePath = pagePathOfPayload(c.get('path'));
     return pagePath === null ? next() : servePayload(c, pagePath);
   });
   app.get('/unsupported', pages.system('unsupported'));
@@ -77,7 +77,7 @@ export function createApp({ assets }: AppOptions) {
   app.get('/preview', pages.system('preview'));
   app.get('/reset-storage', pages.system('reset-storage'));
   app.get('/reset-storage/*', pages.system('reset-storage'));
-  app.use(edgeCache({ enabled: (c) => !c.var.preview }));
+  app.use(edgeCache({ enabled: (c) => !c.get('preview') }));
   app.get('*', pages.content);
 
   app.notFound((c) => c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE }));

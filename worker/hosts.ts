@@ -1,9 +1,17 @@
+/** The last PREVIEW_HOSTS value parsed: it is the same for every request an isolate serves. */
+let parsedHosts: { text: string; hosts: readonly string[] } | undefined;
+
 /** Which hosts this worker serves in preview mode (`PREVIEW_HOSTS`, comma-separated). */
-export function previewHosts(env: { PREVIEW_HOSTS?: string }): string[] {
-  return (env.PREVIEW_HOSTS ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter((h) => /^[a-z0-9.-]+(:\d+)?$/.test(h));
+export function previewHosts(env: { PREVIEW_HOSTS?: string }): readonly string[] {
+  const text = env.PREVIEW_HOSTS ?? '';
+  if (parsedHosts?.text !== text) {
+    const hosts = text
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => /^[a-z0-9.-]+(:\d+)?$/.test(h));
+    parsedHosts = { text, hosts: Object.freeze(hosts) };
+  }
+  return parsedHosts.hosts;
 }
 
 export function isPreviewHost(env: { PREVIEW_HOSTS?: string }, url: string): boolean {

@@ -11,6 +11,26 @@ export type PathVerdict =
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;
 
+/**
+ * The pathname and search of a request URL, by slicing. workerd hands the worker an already
+ * parsed and serialised URL (dot segments resolved, special characters escaped), so this gives
+ * what `new URL(url).pathname` / `.search` would, without parsing it again on every request.
+ */
+export function splitRequestUrl(url: string): { pathname: string; search: string } {
+  const scheme = url.indexOf('://');
+  const slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
+  if (slash < 0) {
+    const u = new URL(url);
+    return { pathname: u.pathname, search: u.search };
+  }
+  const hash = url.indexOf('#', slash);
+  const end = hash < 0 ? url.length : hash;
+  const query = url.indexOf('?', slash);
+  if (query < 0 || query > end) return { pathname: url.slice(slash, end), search: '' };
+  const search = url.slice(query, end);
+  return { pathname: url.slice(slash, query), search: search === '?' ? '' : search };
+}
+
 export function checkRequestPath(rawPathname: string): PathVerdict {
   if (rawPathname.length > MAX_REQUEST_PATH_CHARS) return { ok: false, status: 404, reason: 'path too long to be a page' };
   let path: string;

@@ -220,4 +220,12 @@ describe('every response line', () => {
     expect(line).toMatchObject({ method: 'GET', path: '/en/page-1', status: 200, build: old.build.id, cache: 'miss', mode: 'live' });
     expect(typeof line!.ms).toBe('number');
   });
+
+  test('a page the edge cache answers is logged as a hit', async () => {
+    const w = await faulty();
+    await w.fetch('/en/page-2');
+    await w.fetch('/en/page-2', { headers: { 'cf-ray': 'ray-hit' } });
+    const line = logLines(w).find((l) => l.type === 'request' && l.requestId === 'ray-hit');
+    expect(line).toMatchObject({ path: '/en/page-2', status: 200, cache: 'hit' });
+  });
 });

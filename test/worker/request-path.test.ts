@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkRequestPath } from '../../worker/request-path';
+import { checkRequestPath, splitRequestUrl } from '../../worker/request-path';
 
 describe('request paths', () => {
   test.each([
@@ -22,5 +22,19 @@ describe('request paths', () => {
   test.each(['/', '/en', '/et/laenud/kodulaen', '/%D0%BA%D1%80%D0%B5%D0%B4%D0%B8%D1%82'])('%s is decoded and passed on', (path) => {
     const verdict = checkRequestPath(path);
     expect(verdict.ok).toBe(true);
+  });
+
+  test.each([
+    'https://example.com/',
+    'https://example.com/en/loans?x=1&y=2',
+    'https://example.com/en?',
+    'https://example.com/?a=1#frag',
+    'https://example.com/a#x?y',
+    'http://127.0.0.1:8787/%D0%BA/%2e%2e?q=%00',
+    'https://example.com',
+    'https://user:pw@example.com:8443/a/b/?c=d',
+  ])('the path and query of %s are what the URL parser gives', (url) => {
+    const parsed = new URL(url);
+    expect(splitRequestUrl(parsed.href)).toEqual({ pathname: parsed.pathname, search: parsed.search });
   });
 });

@@ -37,11 +37,14 @@ export interface EdgeCacheOptions {
 const MEMORY_MAX_ENTRIES = 256;
 const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 
+/** A page as a hit sends it: encoded once, with its final headers (X-Edge-Cache: HIT included). */
 interface MemoPage {
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   headers: [string, string][];
   expires: number;
 }
+
+const encoder = new TextEncoder();
 
 /**
  * The first layer of the edge cache: rendered pages in this isolate's memory, so a hot page
@@ -56,7 +59,7 @@ class PageMemory {
     if (!page) return undefined;
     this.pages.delete(key);
     if (page.expires <= now) {
-      this.bytes -= page.body.length;
+      this.bytes -= page.body.byteLength;
       return undefined;
     }
     this.pages.set(key, page);
@@ -65,14 +68,14 @@ class PageMemory {
 
   set(key: string, page: MemoPage): void {
     const old = this.pages.get(key);
-    if (old) this.bytes -= old.body.length;
+    if (old) this.bytes -= old.body.byteLength;
     this.pages.delete(key);
     this.pages.set(key, page);
-    this.bytes += page.body.length;
+    this.bytes += page.body.byteLength;
     while (this.pages.size > MEMORY_MAX_ENTRIES || this.bytes > MEMORY_MAX_BYTES) {
       const [oldest, evicted] = this.pages.entries().next().value!;
       this.pages.delete(oldest);
-      this.bytes -= evicted.body.length;
+      this.bytes -= evicted.body.byteLength;
     }
   }
 }
@@ -92,17 +95,24 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
   return async function edgeCacheMiddleware(c, next) {
     // EDGE_CACHE=off turns both layers off (the benchmark's "cache bypassed" figure).
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !enabled(c) || c.env.EDGE_CACHE === 'off') return next();
-    const { build, path, rule } = c.var;
+    const build = c.get('build'), path = c.get('path'), rule = c.get('rule');
     const etag = pageEtag(build.record.id, path);
     const cacheControl = browserCacheControl(rule);
     if (etagMatches(c.req.header('if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
     }
+    // The key's page is fixed by the build and the path, and so are its rule and headers.
+    const remember = (body: Uint8Array<ArrayBuffer>, headers: Headers) => {
+      const hitHeaders = new Headers(headers);
+      hitHeaders.set('Cache-Control', cacheControl);
+      hitHeaders.set(EDGE_CACHE_HEADER, 'HIT');
+      const page = { body, headers: [...hitHeaders], expires: now() + ttlSeconds(rule) * 1000 };
+      memory.set(memoKey, page);
+      return page;
+    };
     const hitResponse = (page: MemoPage) => {
-      const res = new Response(page.body, { headers: page.headers });
-      res.headers.set('Cache-Control', cacheControl);
-      res.headers.set(EDGE_CACHE_HEADER, 'HIT');
-      return res;
+      c.set('edgeCache', 'hit');
+      return new Response(page.body, { headers: page.headers });
     };
 
     const memoKey = `${build.record.id}${path}`;
@@ -112,23 +122,20 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
     const key = new Request(`${CACHE_KEY_ORIGIN}/${memoKey}`);
     const cache = await caches.open(PAGE_CACHE_NAME);
     const hit = await cache.match(key);
-    if (hit) {
-      const page = { body: await hit.text(), headers: [...hit.headers], expires: now() + ttlSeconds(rule) * 1000 };
-      memory.set(memoKey, page);
-      return hitResponse(page);
-    }
+    if (hit) return hitResponse(remember(new Uint8Array(await hit.arrayBuffer()), hit.headers));
 
     await next();
     if (c.res.status !== 200 || !c.res.headers.get('content-type')?.startsWith('text/html')) return;
     // Served from another build (the newer one is still propagating): not this key's page.
-    if (c.var.build.record.id !== build.record.id) return;
-    const body = await c.res.text();
+    if (c.get('build').record.id !== build.record.id) return;
+    const body = encoder.encode(await c.res.text());
     const headers = new Headers(c.res.headers);
     headers.set('ETag', etag);
-    memory.set(memoKey, { body, headers: [...headers], expires: now() + ttlSeconds(rule) * 1000 });
+    remember(body, headers);
     const stored = new Response(body, { headers });
     stored.headers.set('Cache-Control', edgeCacheControl(rule));
     c.executionCtx.waitUntil(cache.put(key, stored));
+    c.set('edgeCache', 'miss');
     c.res = new Response(body, { status: 200, headers });
     c.res.headers.set('Cache-Control', cacheControl);
     c.res.headers.set(EDGE_CACHE_HEADER, 'MISS');

@@ -18,7 +18,7 @@ function accessPage(c: Context<AppEnv>, status: 401 | 503, message: string) {
 <p>${escapeHtml(message)}</p>
 <p>This host shows unpublished drafts to editors. Open the preview link your team shares, which ends in
 <code>?token=…</code>, once: your browser then keeps access for 12 hours.</p>
-<p>Request ID: ${escapeHtml(c.var.requestId)}</p></main></body></html>`;
+<p>Request ID: ${escapeHtml(c.get('requestId'))}</p></main></body></html>`;
   return c.html(body, status, { 'Cache-Control': PREVIEW_CACHE_CONTROL, 'X-Robots-Tag': PREVIEW_ROBOTS });
 }
 
@@ -31,13 +31,13 @@ function accessPage(c: Context<AppEnv>, status: 401 | 503, message: string) {
  */
 export function previewGate({ now = () => Date.now() }: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   return async function previewGateMiddleware(c, next) {
-    if (!c.var.preview) return next();
+    if (!c.get('preview')) return next();
     const finish = (res: Response) => {
       res.headers.set('Cache-Control', PREVIEW_CACHE_CONTROL);
       res.headers.set('X-Robots-Tag', PREVIEW_ROBOTS);
       return res;
     };
-    if (OPEN_PATHS.has(c.var.path)) {
+    if (OPEN_PATHS.has(c.get('path'))) {
       await next();
       finish(c.res);
       return;

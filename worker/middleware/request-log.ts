@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { EDGE_CACHE_HEADER } from './edge-cache';
 
 /**
  * One JSON line per request for Workers Logs ([observability] in wrangler.toml): what was
@@ -11,7 +10,6 @@ export function requestLog({ now = () => Date.now() }: { now?: () => number } = 
   return async function requestLogMiddleware(c, next) {
     const started = now();
     await next();
-    const cache = c.res.headers.get(EDGE_CACHE_HEADER);
     console.log(
       JSON.stringify({
         type: 'request',
@@ -20,7 +18,7 @@ export function requestLog({ now = () => Date.now() }: { now?: () => number } = 
         path: c.get('path') ?? '(rejected)',
         status: c.res.status,
         build: c.get('build')?.record.id ?? null,
-        cache: cache ? cache.toLowerCase() : 'bypass',
+        cache: c.get('edgeCache') ?? 'bypass',
         mode: c.get('preview') ? 'preview' : 'live',
         ms: now() - started,
       }),

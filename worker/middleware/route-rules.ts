@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchRouteRules, redirectFor } from '../../app/route-rules';
 import type { AppEnv } from '../app-env';
+import { splitRequestUrl } from '../request-path';
 
 /** How long browsers may keep a route-rule redirect. */
 const REDIRECT_CACHE = 'public, max-age=300';
@@ -12,8 +13,8 @@ const REDIRECT_CACHE = 'public, max-age=300';
  */
 export function routeRules(): MiddlewareHandler<AppEnv> {
   return async function routeRulesMiddleware(c, next) {
-    const decision = matchRouteRules(c.var.build.manifest.matcher, c.var.path);
-    const redirect = redirectFor(decision, new URL(c.req.url).search);
+    const decision = matchRouteRules(c.get('build').manifest.matcher, c.get('path'));
+    const redirect = decision.rule.redirect === undefined ? null : redirectFor(decision, splitRequestUrl(c.req.url).search);
     if (redirect) {
       return new Response(null, { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': REDIRECT_CACHE } });
     }

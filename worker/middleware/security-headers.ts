@@ -19,7 +19,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * page has no inline script but the tag manager's, allowed by the hash of its exact text; the
  * payload is non-executable JSON. The preview hosts may frame the site for editors.
  */
-export function contentSecurityPolicy(csp: BuildIndex['csp'] | undefined, framers: string[]): string {
+export function contentSecurityPolicy(csp: BuildIndex['csp'] | undefined, framers: readonly string[]): string {
   const withGtm = (csp?.scriptHashes.length ?? 0) > 0;
   const list = (...sources: (string | readonly string[] | false | undefined)[]) =>
     sources.flat().filter((s): s is string => typeof s === 'string' && s !== '').join(' ');
@@ -47,10 +47,11 @@ export function contentSecurityPolicy(csp: BuildIndex['csp'] | undefined, framer
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   const memo = new Map<string, string>();
+  const base = Object.entries(BASE_SECURITY_HEADERS);
   return async function securityHeadersMiddleware(c, next) {
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
+    for (const [name, value] of base) headers.set(name, value);
     if (!headers.get('content-type')?.startsWith('text/html')) return;
     const build = c.get('build');
     const framers = previewHosts(c.env);

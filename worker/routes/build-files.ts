@@ -12,7 +12,7 @@ export function buildFileRoutes() {
   const routes = new Hono<AppEnv>();
 
   routes.get('/latest.json', async (c) => {
-    const build = await c.var.store.current(c.var.channel);
+    const build = await c.get('store').current(c.get('channel'));
     if (!build) return c.json({ error: 'not_published' }, 503, { 'Cache-Control': CACHE_NONE });
     const { id, timestamp } = build.record;
     const headers = { ETag: recordEtag(`${id}-${timestamp}`), 'Cache-Control': CACHE_REVALIDATE };
@@ -22,7 +22,7 @@ export function buildFileRoutes() {
 
   routes.get('/meta/:file{[a-f0-9]{16}\\.json}', async (c) => {
     const id = BuildId.parse(c.req.param('file').slice(0, -'.json'.length));
-    const manifest = await c.var.store.manifest(id);
+    const manifest = await c.get('store').manifest(id);
     if (!manifest) return c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_REVALIDATE });
     const headers = { ETag: recordEtag(id), 'Cache-Control': CACHE_IMMUTABLE };
     if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);

@@ -127,7 +127,7 @@ export async function receiveForm(c: Context<AppEnv>) {
     throw err;
   }
   const { envelope } = received;
-  const found = await c.var.store.pagePayload(c.var.build, envelope.page);
+  const found = await c.get('store').pagePayload(c.get('build'), envelope.page);
   let block: FormBlock | undefined;
   if (found) {
     walkBlocks(found.payload.page.blocks, (b) => {
@@ -153,8 +153,8 @@ export async function receiveForm(c: Context<AppEnv>) {
   const entry = {
     form: envelope.form,
     page: envelope.page,
-    build: c.var.build.record.id,
-    preview: c.var.preview,
+    build: c.get('build').record.id,
+    preview: c.get('preview'),
     receivedAt: new Date(receivedAt).toISOString(),
     values: Object.fromEntries(
       block.fields.map((f) => {
@@ -163,8 +163,8 @@ export async function receiveForm(c: Context<AppEnv>) {
       }),
     ),
   };
-  await c.env.SITE_KV.put(kvKeys.formEntry(envelope.form, receivedAt, c.var.requestId), JSON.stringify(entry), { expirationTtl: FORM_ENTRY_RETENTION_S });
-  console.log(JSON.stringify({ type: 'form', requestId: c.var.requestId, form: envelope.form, page: envelope.page }));
+  await c.env.SITE_KV.put(kvKeys.formEntry(envelope.form, receivedAt, c.get('requestId')), JSON.stringify(entry), { expirationTtl: FORM_ENTRY_RETENTION_S });
+  console.log(JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: envelope.form, page: envelope.page }));
   if (received.plain) return c.redirect(`${envelope.page}?sent=${encodeURIComponent(envelope.form)}#${envelope.form}`, 303);
   return c.json({ ok: true }, 200, headers);
 }

@@ -10,7 +10,7 @@ import { CACHE_NONE } from '../cache-control';
 export async function health(c: Context<AppEnv>) {
   const headers = { 'Cache-Control': CACHE_NONE };
   try {
-    const result = await c.var.store.check();
+    const result = await c.get('store').check();
     if (result.ok) return c.json({ build: result.id, kv: 'ok' }, 200, headers);
     return c.json({ build: result.id, kv: 'incomplete', reason: result.reason }, 503, headers);
   } catch (err) {

@@ -21,7 +21,7 @@ const NO_BUILD_ID = '0000000000000000';
 /** The page for a site that has nothing published yet (or whose KV cannot be read). */
 export function notPublishedResponse(c: Context<AppEnv>, assets: ClientAssets) {
   const body = renderView(
-    { kind: 'error', status: 503, path: c.var.path, chrome: NO_BUILD_CHROME, requestId: c.var.requestId },
+    { kind: 'error', status: 503, path: c.get('path'), chrome: NO_BUILD_CHROME, requestId: c.get('requestId') },
     { buildId: NO_BUILD_ID, assets },
   );
   return c.html(body, 503, { 'Cache-Control': CACHE_NONE, 'Retry-After': String(NOT_PUBLISHED_RETRY_AFTER_S) });

@@ -10,6 +10,7 @@ import type { PreviewInfo, SystemPageName, View } from '../../app/view';
 import type { AppEnv } from '../app-env';
 import { CACHE_PRIVATE, CACHE_REVALIDATE } from '../cache-control';
 import { renderView } from '../render/render-view';
+import { splitRequestUrl } from '../request-path';
 import { previewOrigins } from '../hosts';
 import { chooseLocale } from '../visitor-locale';
 
@@ -17,21 +18,21 @@ type Ctx = Context<AppEnv>;
 
 /** On the preview host, what the banner shows: the build editors see and the live page. */
 export function previewInfo(c: Ctx, view: View): PreviewInfo | undefined {
-  if (!c.var.preview) return undefined;
+  if (!c.get('preview')) return undefined;
   const chrome = view.kind === 'page' ? view.payload.chrome : view.chrome;
   const path = view.kind === 'page' ? view.payload.path : view.path;
-  return { buildId: c.var.build.record.id, liveUrl: chrome.origin + path };
+  return { buildId: c.get('build').record.id, liveUrl: chrome.origin + path };
 }
 
 export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   function html(c: Ctx, view: View, status: number, cacheControl: string) {
-    const body = renderView(view, { buildId: c.var.build.record.id, assets, preview: previewInfo(c, view) });
+    const body = renderView(view, { buildId: c.get('build').record.id, assets, preview: previewInfo(c, view) });
     return c.html(body, status as 200, { 'Cache-Control': cacheControl });
   }
 
   /** 404s take their language from the path alone, so the same URL always renders the same. */
   function notFound(c: Ctx) {
-    const { build, path } = c.var;
+    const build = c.get('build'), path = c.get('path');
     const chrome = chooseLocale(build.index, path, undefined, undefined);
     return html(c, { kind: 'error', status: 404, path, chrome }, 404, CACHE_REVALIDATE);
   }
@@ -39,7 +40,7 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   /** System pages speak the visitor's language: the slug's, `?lang=`, or Accept-Language. */
   function system(name: SystemPageName) {
     return async (c: Ctx) => {
-      const { build, path, store } = c.var;
+      const build = c.get('build'), path = c.get('path'), store = c.get('store');
       const slug = name === 'reset-storage' ? path.slice('/reset-storage'.length) || undefined : undefined;
       if (slug !== undefined && !isContentPath(slug)) return notFound(c);
       const chrome = chooseLocale(build.index, slug ?? '', c.req.query('lang'), c.req.header('accept-language'));
@@ -61,10 +62,10 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   }
 
   async function content(c: Ctx) {
-    const { build, path, store } = c.var;
+    const build = c.get('build'), path = c.get('path'), store = c.get('store');
     if (path.length > 1 && path.endsWith('/') && isContentPath(path.slice(0, -1))) {
       // One canonical URL per page; the target is a validated content path, never another host.
-      return c.redirect(path.slice(0, -1) + new URL(c.req.url).search, 308);
+      return c.redirect(path.slice(0, -1) + splitRequestUrl(c.req.url).search, 308);
     }
     const found = isContentPath(path) ? await store.pagePayload(build, path) : null;
     if (!found) return notFound(c);

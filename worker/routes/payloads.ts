@@ -4,6 +4,7 @@ import { notFoundMessage } from '../../app/i18n/strings';
 import type { AppEnv } from '../app-env';
 import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
+import { splitRequestUrl } from '../request-path';
 
 /**
  * Payload objects are immutable and memoised per isolate by the build store, so their JSON
@@ -18,11 +19,11 @@ const payloadJson = new WeakMap<object, string>();
  * gets the page.
  */
 export async function servePayload(c: Context<AppEnv>, pagePath: string) {
-  const found = isContentPath(pagePath) ? await c.var.store.pagePayload(c.var.build, pagePath) : null;
+  const found = isContentPath(pagePath) ? await c.get('store').pagePayload(c.get('build'), pagePath) : null;
   if (!found) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
   const { build, payload } = found;
   const etag = recordEtag(build.index.pages[pagePath]!);
-  const current = new URL(c.req.url).search.slice(1) === build.record.id;
+  const current = splitRequestUrl(c.req.url).search.slice(1) === build.record.id;
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   let json = payloadJson.get(payload);

@@ -15,12 +15,12 @@ export function seoFileRoutes() {
 
   routes.get('/robots.txt', (c) => {
     if (isPreviewHost(c.env, c.req.url)) return c.text('User-agent: *\nDisallow: /\n', 200, { 'Cache-Control': CACHE_NONE });
-    const origin = Object.values(c.var.build.index.chrome)[0]?.origin ?? new URL(c.req.url).origin;
+    const origin = Object.values(c.get('build').index.chrome)[0]?.origin ?? new URL(c.req.url).origin;
     return c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 200, { 'Cache-Control': SEO_CACHE });
   });
 
   routes.get('/sitemap.xml', async (c) => {
-    const { build, store } = c.var;
+    const build = c.get('build'), store = c.get('store');
     const etag = recordEtag(`sitemap-${build.record.id}`);
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': SEO_CACHE });
     const xml = await store.sitemap(build.record.id);

@@ -106,6 +106,8 @@ export interface RuntimeOptions {
   vars?: Record<string, string>;
   /** V8 flags for every isolate; default STEADY_STATE_V8_FLAGS */
   v8Flags?: string[];
+  /** `host:port` for workerd's inspector (Chrome DevTools protocol), to profile the worker */
+  inspectorAddress?: string;
 }
 
 /**
@@ -206,7 +208,7 @@ const READY_TIMEOUT_MS = 20_000;
 /** KV records per bulk request: keeps each request body a few MB at most. */
 const KV_BULK_CHUNK = 500;
 
-export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {}, v8Flags = STEADY_STATE_V8_FLAGS }: RuntimeOptions): Promise<Runtime> {
+export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {}, v8Flags = STEADY_STATE_V8_FLAGS, inspectorAddress }: RuntimeOptions): Promise<Runtime> {
   const dir = await mkdtemp(join(tmpdir(), 'edge-site-workerd-'));
   let child: ChildProcess | undefined;
   const killGroup = (signal: NodeJS.Signals) => {
@@ -232,7 +234,8 @@ export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {},
     // stdout carries the worker's one-line-per-request log: under load that is megabytes, and
     // reading it would put Node on the cores being measured, so it goes to /dev/null.
     // stderr (errors, warnings) is kept, bounded, for failure messages.
-    child = spawn(WORKERD_BIN, ['serve', configPath], { cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const inspector = inspectorAddress ? [`--inspector-addr=${inspectorAddress}`] : [];
+    child = spawn(WORKERD_BIN, ['serve', configPath, ...inspector], { cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-STDERR_TAIL_CHARS);
