@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --seconds N --warmup N --connections C]`: performance budgets, offline.
+ * `npm run bench [-- --seconds N --warmup N --connections C --rounds R]`: performance budgets, offline.
  *
  *   1. generate a content directory, build it into a temp dir, `wrangler deploy --dry-run` it
  *   2. run the uploaded worker file under plain `workerd serve` (scripts/lib/perf/runtime.ts)
- *   3. load each scenario with autocannon on 127.0.0.1, as ratios to a constant worker
+ *   3. load each scenario with autocannon on 127.0.0.1, as ratios to a constant worker, and two
+ *      reference workers serving the same page (saved bytes; minimal Hono + renderToString)
  *   4. render time in Node, client JS before interactive, sizes, scale (10 / 1 000 / 10 000 pages)
  *   5. check the budgets (scripts/lib/perf/budgets.ts): exit 1 when one is missed
  *
@@ -21,12 +22,14 @@ import { CHROME_UA, runLoad, type LoadResult } from './lib/perf/load-gen';
 import { clientJs, gzipSize, loadRenderView, renderCase, timeRenders, type RenderCase } from './lib/perf/measure';
 import { fmt, section, table } from './lib/perf/report';
 import { STEADY_STATE_V8_FLAGS, readWranglerSettings, startRuntime, type Runtime } from './lib/perf/runtime';
+import { bundleMinimalRender } from './lib/perf/references';
 import { benchScenarios, verifyScenario, type ScenarioKey } from './lib/perf/scenarios';
 
 const { values } = flags({
-  seconds: { type: 'string', default: '5' },
+  seconds: { type: 'string', default: '3' },
   warmup: { type: 'string', default: '1' },
   connections: { type: 'string', default: '10' },
+  rounds: { type: 'string', default: '3' },
 });
 const num = (name: string, min: number, max: number) => {
   const n = Number(values[name as keyof typeof values]);
@@ -36,6 +39,7 @@ const num = (name: string, min: number, max: number) => {
 const seconds = num('seconds', 1, 120);
 const warmup = num('warmup', 0, 30);
 const connections = num('connections', 1, 200);
+const rounds = Math.round(num('rounds', 1, 9));
 
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
@@ -92,19 +96,22 @@ async function main(): Promise<number> {
   temps.push(dryRunDir);
   const dryRun = await wranglerDryRun(outDir, dryRunDir);
 
-  // 2. workerd with that file, KV seeded: records first, pointer last.
+  // 2. workerd with that file, KV seeded: records first, pointer last; the reference workers.
   step('starting workerd');
-  runtime = await startRuntime({ scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler });
+  const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
+  const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
+  runtime = await startRuntime({ scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references });
   await runtime.putKv(site.build.records);
   await runtime.putKv([site.build.pointer]);
 
   // 3. Load, one scenario at a time, each between two runs of the constant route: the machine
   //    is shared, so a scenario's ratio is to the constant runs right before and after it.
-  const scenarios = benchScenarios({ urls: runtime.urls, fixturePath: FIXTURE_PATH, buildId: site.build.id, redirect: { from: REDIRECT_FROM, to: REDIRECT_TO } });
-  for (const s of scenarios) await verifyScenario(s);
+  //    Every scenario runs `rounds` times; the round with the median ratio is reported.
   const html = await (await fetch(`${runtime.urls.nocache}${FIXTURE_PATH}`, { headers: { 'user-agent': CHROME_UA } })).text();
+  const scenarios = benchScenarios({ urls: runtime.urls, fixturePath: FIXTURE_PATH, buildId: site.build.id, redirect: { from: REDIRECT_FROM, to: REDIRECT_TO }, html });
+  for (const s of scenarios) await verifyScenario(s);
   const [constantScenario, ...measured] = scenarios;
-  const order = [constantScenario!, ...measured.flatMap((s) => [s, constantScenario!])];
+  const order = [constantScenario!, ...Array.from({ length: rounds }, () => measured).flat().flatMap((s) => [s, constantScenario!])];
   const runs: LoadRun[] = [];
   for (const s of order) {
     step(`load: ${s.label} (${warmup} s warm-up + ${seconds} s, ${connections} connections)`);
@@ -129,14 +136,21 @@ async function main(): Promise<number> {
     p99: mean(constantRuns.map((r) => r.result.p99)),
     cpuUsPerRequest: mean(constantRuns.map((r) => r.cpuUsPerRequest)),
   };
-  // Scenario i ran between constant runs i and i + 1.
-  const loads = runs
+  // Scenario run i ran between constant runs i and i + 1.
+  const scenarioRuns = runs
     .filter((r) => r.key !== 'constant')
     .map((r, i) => {
       const around = [constantRuns[i]!.result, constantRuns[i + 1]!.result];
       const aroundCpu = [constantRuns[i]!.cpuUsPerRequest, constantRuns[i + 1]!.cpuUsPerRequest];
       return { ...r, constant: { rps: mean(around.map((c) => c.rps)), p50: mean(around.map((c) => c.p50)), p99: mean(around.map((c) => c.p99)), cpuUsPerRequest: mean(aroundCpu) } };
     });
+  // Per scenario, the round whose ratio to the constant route is the median of its rounds.
+  const ratioOf = (l: (typeof scenarioRuns)[number]) => l.result.rps / l.constant.rps;
+  const loads = measured.map((s) => {
+    const mine = scenarioRuns.filter((l) => l.key === s.key);
+    const sorted = [...mine].sort((a, b) => ratioOf(a) - ratioOf(b));
+    return { ...sorted[Math.floor(sorted.length / 2)]!, roundRatios: mine.map(ratioOf) };
+  });
   const throughput = (key: ScenarioKey) => {
     const l = loads.find((x) => x.key === key)!;
     return { rps: l.result.rps, constantRps: l.constant.rps };
@@ -162,7 +176,6 @@ async function main(): Promise<number> {
     }
   }
   step('timing renders in Node');
-  const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
   // The Node render must be the page workerd served, byte for byte, or it times other code.
   const sameHtml = renderView(fixtureCase.view, { buildId: fixtureCase.buildId, assets: fixtureCase.assets }) === html;
   if (!sameHtml) throw new Error(`renderView in Node does not reproduce the HTML workerd served for ${FIXTURE_PATH}`);
@@ -180,7 +193,14 @@ async function main(): Promise<number> {
     workerGzipBytes: dryRun.gzipKiB * 1024,
     scale: scale.map((s, i) => ({ pages: s.pages, renderMedianMs: scaleRenders[i]!.medianMs })),
   });
-  const references = compareWithReferences(throughput('render'));
+  const peers = compareWithReferences(throughput('render'), throughput('savedHtml'));
+  const share = (key: ScenarioKey) => throughput(key).rps / throughput(key).constantRps;
+  const sameRun = {
+    renderVsMinimalRender: share('render') / share('minimalRender'),
+    renderVsSavedHtml: share('render') / share('savedHtml'),
+    minimalRenderVsSavedHtml: share('minimalRender') / share('savedHtml'),
+    cacheHitVsSavedHtml: share('cacheHit') / share('savedHtml'),
+  };
   const loadAfter = loadavg();
 
   // Report.
@@ -210,6 +230,8 @@ async function main(): Promise<number> {
       ],
     ),
   );
+  log(`${rounds} round(s) per scenario; each row is the round with the median req/s ratio. Ratios by round:`);
+  for (const l of loads) log(`  ${l.label}: ${l.roundRatios.map((r) => fmt.pct(r)).join(', ')}`);
   log(`constant runs, in order: ${constantRuns.map((r) => fmt.int(r.result.rps)).join(', ')} req/s; each scenario's ratios are to the two runs around it`);
   log(`cache bypass: a second instance of the same bundle and KV whose Cache API service stores nothing (every request: lookup, miss, render, put)`);
   log(`CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`);
@@ -246,14 +268,28 @@ async function main(): Promise<number> {
     ),
   );
 
+  log(section('The same page, same run: the site against the reference workers'));
+  log(
+    table(
+      ['comparison', 'ratio', 'issue reference (other machine)'],
+      [
+        ['site render (all policies) / minimal Hono + renderToString', fmt.pct(sameRun.renderVsMinimalRender), '-'],
+        ['minimal Hono + renderToString / saved HTML', fmt.pct(sameRun.minimalRenderVsSavedHtml), fmt.pct(REFERENCE.honoRenderToString / REFERENCE.savedHtml)],
+        ['site render (all policies) / saved HTML', fmt.pct(sameRun.renderVsSavedHtml), '-'],
+        ['site cache hit (all policies) / saved HTML', fmt.pct(sameRun.cacheHitVsSavedHtml), '-'],
+      ],
+    ),
+  );
+  log('each req/s taken as a ratio to the constant runs around it first, so the machine\'s drift cancels');
+
   log(section('Against reference figures (this machine kind, idle; not run here)'));
   log(
     table(
       ['target', 'needs req/s', 'this run', 'normalized', 'verdict'],
-      references.map((r) => [r.name, fmt.int(r.target), fmt.int(r.measured), fmt.int(r.normalized), r.ok ? 'meets' : 'misses']),
+      peers.map((r) => [r.name, fmt.int(r.target), fmt.int(r.measured), fmt.int(r.normalized), r.ok ? 'meets' : 'misses']),
     ),
   );
-  log(`normalized = this run's render/constant ratio x ${fmt.int(REFERENCE.constant)} (the constant route on an idle machine); advisory, not a budget`);
+  log(`normalized = this run's render / saved-HTML ratio x ${fmt.int(REFERENCE.savedHtml)} (the reference machine's saved-HTML route); advisory, not a budget`);
   log(`machine: ${cpus().length} cores, load average ${loadBefore[0]!.toFixed(2)} at start, ${loadAfter[0]!.toFixed(2)} at end`);
 
   log(section('Budgets'));
@@ -264,11 +300,11 @@ async function main(): Promise<number> {
     machine: { cores: cpus().length, loadavgStart: loadBefore, loadavgEnd: loadAfter, node: process.version },
     runtime: `plain workerd serve (node_modules/.bin/workerd), generated capnp config; KV and Cache API as in-memory helper workers; no wrangler or Miniflare in the request path; V8 flags ${STEADY_STATE_V8_FLAGS.join(' ')}`,
     cacheBypass: 'second instance of the same bundle and KV whose cacheApiOutbound service stores nothing',
-    options: { seconds, warmup, connections },
+    options: { seconds, warmup, connections, rounds },
     fixture: { path: FIXTURE_PATH, buildId: site.build.id, pages: site.build.pageCount, htmlBytes: Buffer.byteLength(html), htmlGzipBytes: gzipSize(html) },
     load: {
       constant: { ...constant, runs: constantRuns.map((r) => ({ ...r.result, cpuUsPerRequest: r.cpuUsPerRequest })) },
-      scenarios: loads.map(({ key, label, url, result, unexpected, constant: around, cpuUsPerRequest }) => ({
+      scenarios: loads.map(({ key, label, url, result, unexpected, constant: around, cpuUsPerRequest, roundRatios }) => ({
         key,
         label,
         url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''),
@@ -278,6 +314,7 @@ async function main(): Promise<number> {
         cpuRatio: cpuUsPerRequest / around.cpuUsPerRequest,
         constantAround: around,
         rpsRatio: result.rps / around.rps,
+        roundRatios,
         p50Ratio: result.p50 / around.p50,
         p99Ratio: result.p99 / around.p99,
       })),
@@ -288,7 +325,8 @@ async function main(): Promise<number> {
     clientJs: js,
     scale: scale.map((s, i) => ({ pages: s.pages, pagesPerLocale: s.pagesPerLocale, generateMs: s.generateMs, buildMs: s.buildMs, records: s.records, render: scaleRenders[i] })),
     budgets: { limits: BUDGETS, checks },
-    references,
+    sameRun,
+    references: peers,
   };
   await mkdir(join(ROOT, 'bench'), { recursive: true });
   await writeFile(join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');

@@ -61,14 +61,19 @@ describe('bench budgets', () => {
     expect(missed(evaluateBudgets(good, { ...BUDGETS, renderMedianMs: 0.1 })).map((c) => c.name)).toEqual(['server render of the fixture page, median']);
   });
 
-  test('the reference comparison scales the run ratio to the idle constant route', () => {
-    const [nuxt, astro] = compareWithReferences({ rps: 1_000, constantRps: 5_000 });
-    expect(nuxt!.normalized).toBeCloseTo(3_300);
+  test('the reference comparison scales the render / saved-HTML ratio to the reference saved-HTML figure', () => {
+    const savedHtml = { rps: 3_000, constantRps: 5_000 };
+    const [nuxt, astro] = compareWithReferences({ rps: 1_000, constantRps: 5_000 }, savedHtml);
+    expect(nuxt!.normalized).toBeCloseTo(5_500);
     expect(nuxt!.target).toBe(2_460);
     expect(nuxt!.ok).toBe(true);
     expect(astro!.target).toBe(2_960);
     expect(astro!.ok).toBe(true);
-    expect(compareWithReferences({ rps: 1_000, constantRps: 10_000 }).map((r) => r.ok)).toEqual([false, false]);
+    expect(compareWithReferences({ rps: 400, constantRps: 10_000 }, { rps: 6_000, constantRps: 10_000 }).map((r) => r.ok)).toEqual([false, false]);
+  });
+
+  test('a reference comparison without a saved-HTML figure never passes', () => {
+    expect(compareWithReferences({ rps: 4_000, constantRps: 5_000 }, { rps: 0, constantRps: 5_000 }).map((r) => r.ok)).toEqual([false, false]);
   });
 });
 

@@ -51,11 +51,19 @@ function tagManager(view: View): { headExtra: string; bodyStart: string } {
 /** /unsupported's own stylesheet (public/), plain CSS for the browsers that are sent there. */
 const UNSUPPORTED_CSS = '/unsupported.css';
 
+/** Preload lists by assets and wanted chunks: a handful per build, asked for on every render. */
+const preloadMemo = new WeakMap<ClientAssets, Map<string, string[]>>();
+
 /** The entry's chunks plus those this view will load before it hydrates (its language, its parts). */
 function preloadsFor(view: View, assets: ClientAssets): string[] {
   const chrome = chromeOf(view);
   const wanted = [`lang:${languageOf(chrome.locale.lang)}`, ...partsFor(view).map((p) => `part:${p}`)];
-  return [...new Set([...assets.preload, ...wanted.flatMap((name) => assets.lazy[name] ?? [])])];
+  let byWanted = preloadMemo.get(assets);
+  if (!byWanted) preloadMemo.set(assets, (byWanted = new Map()));
+  const key = wanted.join(' ');
+  let preload = byWanted.get(key);
+  if (!preload) byWanted.set(key, (preload = [...new Set([...assets.preload, ...wanted.flatMap((name) => assets.lazy[name] ?? [])])]));
+  return preload;
 }
 
 /**

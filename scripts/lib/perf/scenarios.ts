@@ -7,7 +7,7 @@ import { BOOT_DATA_ELEMENT_ID } from '../../../app/dom-ids';
 import { CHROME_UA } from './load-gen';
 import type { Runtime } from './runtime';
 
-export type ScenarioKey = 'constant' | 'render' | 'cacheHit' | 'payload' | 'redirect';
+export type ScenarioKey = 'constant' | 'render' | 'cacheHit' | 'payload' | 'redirect' | 'savedHtml' | 'minimalRender';
 
 export interface Scenario {
   key: ScenarioKey;
@@ -37,9 +37,11 @@ export interface ScenarioInput {
   fixturePath: string;
   buildId: string;
   redirect: { from: string; to: string };
+  /** the fixture page's HTML as the site sends it: the reference workers must send the same */
+  html: string;
 }
 
-export function benchScenarios({ urls, fixturePath, buildId, redirect }: ScenarioInput): Scenario[] {
+export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: ScenarioInput): Scenario[] {
   /** `cache`: the X-Edge-Cache the page must carry; null when the edge cache is off. */
   const page = (res: Response, body: string, cache: 'HIT' | null) => {
     if (res.status !== 200) return `status ${res.status}`;
@@ -48,6 +50,27 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect }: Scenari
     if (embeddedBuildId(body) !== buildId) return `page names build ${embeddedBuildId(body)}, expected ${buildId}`;
     return null;
   };
+  const samePage = (res: Response, body: string) =>
+    res.status !== 200 ? `status ${res.status}` : body !== html ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)` : null;
+  const references: Scenario[] = [];
+  if (urls.savedHtml) {
+    references.push({
+      key: 'savedHtml',
+      label: 'reference: the same page as saved bytes and headers',
+      url: `${urls.savedHtml}${fixturePath}`,
+      status: 200,
+      check: samePage,
+    });
+  }
+  if (urls.minimalRender) {
+    references.push({
+      key: 'minimalRender',
+      label: 'reference: minimal Hono + renderToString, same page',
+      url: `${urls.minimalRender}${fixturePath}`,
+      status: 200,
+      check: samePage,
+    });
+  }
   return [
     {
       key: 'constant',
@@ -91,6 +114,7 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect }: Scenari
       status: 307,
       check: (res) => (res.status === 307 && res.headers.get('location') === redirect.to ? null : `status ${res.status}, Location ${res.headers.get('location')}`),
     },
+    ...references,
   ];
 }
 
