@@ -60,12 +60,13 @@ export function headFor(view: View): HeadData {
   }
   const { chrome } = view;
   const t = uiStrings(chrome.locale.lang);
+  const unavailable = view.kind === 'error' && view.status === 503 && view.cause === 'unavailable';
   const title =
     view.kind === 'error'
       ? view.status === 404
         ? `${NOT_FOUND_STATUS_TEXT} | ${chrome.siteName}`
         : view.status === 503
-          ? `${t.notPublishedTitle} | ${chrome.siteName}`
+          ? `${unavailable ? t.unavailableTitle : t.notPublishedTitle} | ${chrome.siteName}`
           : `${SERVER_ERROR_STATUS_TEXT} | ${chrome.siteName}`
       : `${{ unsupported: t.unsupportedTitle, preview: t.previewTitle, 'reset-storage': t.resetTitle }[view.name]} | ${chrome.siteName}`;
   const description =
@@ -73,7 +74,9 @@ export function headFor(view: View): HeadData {
       ? view.status === 404
         ? t.notFoundBody
         : view.status === 503
-          ? t.notPublishedBody
+          ? unavailable
+            ? t.unavailableBody
+            : t.notPublishedBody
           : t.serverErrorBody
       : { unsupported: t.unsupportedBody, preview: t.previewBody, 'reset-storage': t.resetBody }[view.name];
   return { lang: chrome.locale.lang, title, description, alternates: [], robots: 'noindex' };

@@ -17,6 +17,8 @@ export const View = z.discriminatedUnion('kind', [
     path: z.string(),
     chrome: Chrome,
     requestId: z.string().optional(),
+    /** why a 503: nothing published yet, or the published site cannot be read right now */
+    cause: z.enum(['not-published', 'unavailable']).optional(),
   }),
   z.object({
     kind: z.literal('system'),

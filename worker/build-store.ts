@@ -64,12 +64,15 @@ async function readJson<S extends z.ZodType>(kv: KVNamespace, key: string, schem
 
 const MAX_MEMO_ENTRIES = 500;
 
+export type NoBuildCause = 'not-published' | 'unavailable';
+
 /** Which pointer a request follows: visitors the live build, editors on the preview host the draft. */
 export type BuildChannel = 'live' | 'draft';
 
 /** Per-isolate memory shared by every request the isolate serves. */
 export class BuildMemory {
-  readonly pointers = new Map<string, { build: CompleteBuild | null; readAt: number }>();
+  /** `unreadable`: the pointer could not be read or was corrupt, which is not "nothing published" */
+  readonly pointers = new Map<string, { build: CompleteBuild | null; readAt: number; unreadable: boolean }>();
   /** the last complete live build this isolate saw: served while a newer one is incomplete */
   lastComplete: CompleteBuild | null = null;
   /** the live build before lastComplete, for pages the newer one cannot read yet */
@@ -144,10 +147,16 @@ export function createBuildStore({
     const cached = memory.pointers.get(key);
     if (cached && now() - cached.readAt < pointerTtlMs) return cached.build;
     // A missing, corrupt or unreadable pointer all mean the same here: no new build to adopt.
-    const record = await readJson(kv, key, BuildRecord, kvTimeoutMs).catch((err: Error) => (onFault(key, err), null));
-    const build = record ? await completeBuild(record).catch((err: Error) => (onFault(key, err), null)) : null;
-    if (record && !build) onFault(key, new Error(`build ${record.id} is not complete in KV yet`));
-    memory.pointers.set(key, { build, readAt: now() });
+    let unreadable = false;
+    const fault = (err: Error) => {
+      unreadable = true;
+      onFault(key, err);
+      return null;
+    };
+    const record = await readJson(kv, key, BuildRecord, kvTimeoutMs).catch(fault);
+    const build = record ? await completeBuild(record).catch(fault) : null;
+    if (record && !build && !unreadable) onFault(key, new Error(`build ${record.id} is not complete in KV yet`));
+    memory.pointers.set(key, { build, readAt: now(), unreadable });
     return build;
   }
 
@@ -177,6 +186,12 @@ export function createBuildStore({
     if (recalled) memory.lastComplete = recalled;
     return recalled;
   }
+
+  /**
+   * Why current() found no build: the live pointer is missing or names a build still being
+   * written ('not-published'), or KV could not be read or held a corrupt pointer ('unavailable').
+   */
+  const noBuildCause = (): NoBuildCause => (memory.pointers.get(kvKeys.latest)?.unreadable ? 'unavailable' : 'not-published');
 
   /** The payload of a page in a build, or null when the build has no such page. */
   async function payload(build: CompleteBuild, path: string): Promise<Payload | null> {
@@ -220,7 +235,7 @@ export function createBuildStore({
     return { ok: true, id: record.id };
   }
 
-  return { current, manifest, payload, pagePayload, sitemap, check };
+  return { current, noBuildCause, manifest, payload, pagePayload, sitemap, check };
 }
 
 export type BuildStore = ReturnType<typeof createBuildStore>;

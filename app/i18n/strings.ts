@@ -17,6 +17,9 @@ export interface UiStrings {
   serverErrorBody: string;
   notPublishedTitle: string;
   notPublishedBody: string;
+  /** a 503 while the site's storage cannot be read (not the same as nothing published) */
+  unavailableTitle: string;
+  unavailableBody: string;
   unsupportedTitle: string;
   unsupportedBody: string;
   supportedBrowsers: string;

@@ -45,6 +45,7 @@ describe('before the first publish', () => {
       const res = await w.fetch(path);
       expect(res.status, path).toBe(503);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json(), path).toEqual({ error: 'not_published' });
     }
   });
 });

@@ -84,13 +84,15 @@ describe('a broken live-build pointer', () => {
     expect(logLines(w).some((l) => l.type === 'fault' && l.key === missing)).toBe(true);
   });
 
-  test('with no complete build known at all, pages are the 503 "not published yet" page with Retry-After', async () => {
+  test('with a corrupt pointer and no complete build known, pages are the 503 "temporarily unavailable" page with Retry-After', async () => {
     const w = await faulty();
     await w.setFaults([{ prefix: kvKeys.latest, action: 'value', value: 'garbage' }]);
     const res = await w.fetch('/en');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await res.text()).toContain('has not been published yet');
+    const html = await res.text();
+    expect(html).toContain('This site is temporarily unavailable');
+    expect(html).not.toContain('not been published');
   });
 });
 
@@ -128,17 +130,30 @@ describe('KV failing or slow', () => {
     const res = await w.fetch('/fi/page-2', { headers: { 'cf-ray': 'ray-hang-1' } });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await res.text()).toContain('ray-hang-1');
+    const html = await res.text();
+    expect(html).toContain('ray-hang-1');
+    expect(html).toContain('This site is temporarily unavailable');
     const line = logLines(w).find((l) => l.type === 'error' && l.requestId === 'ray-hang-1');
     expect(line).toMatchObject({ path: '/fi/page-2', build: old.build.id, fault: 'KvUnavailableError' });
   });
 
-  test('with KV down and nothing known, the answer is a 503 with Retry-After', async () => {
+  test('with KV down and nothing known, the answer is a 503 "temporarily unavailable" with Retry-After, not "not published"', async () => {
     const w = await faulty();
     await w.setFaults([{ prefix: '', action: 'throw' }]);
     const res = await w.fetch('/en');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    const html = await res.text();
+    expect(html).toContain('<title>This site is temporarily unavailable');
+    expect(html).not.toContain('not been published');
+  });
+
+  test('with KV down and nothing known, payloads answer 503 JSON naming the outage', async () => {
+    const w = await faulty();
+    await w.setFaults([{ prefix: '', action: 'throw' }]);
+    const res = await w.fetch('/en/_payload.json');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'unavailable' });
   });
 });
 

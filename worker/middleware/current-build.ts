@@ -13,10 +13,12 @@ import { notPublishedResponse } from '../routes/not-published';
  */
 export function currentBuild({ assets }: { assets: ClientAssets }): MiddlewareHandler<AppEnv> {
   return async function currentBuildMiddleware(c, next) {
-    const build = await c.get('store').current(c.get('channel'));
+    const store = c.get('store');
+    const build = await store.current(c.get('channel'));
     if (!build) {
-      if (pagePathOfPayload(c.get('path')) === null) return notPublishedResponse(c, assets);
-      return c.json({ error: 'not_published' }, 503, { 'Cache-Control': CACHE_NONE, 'Retry-After': String(NOT_PUBLISHED_RETRY_AFTER_S) });
+      const cause = store.noBuildCause();
+      if (pagePathOfPayload(c.get('path')) === null) return notPublishedResponse(c, assets, cause);
+      return c.json({ error: cause === 'unavailable' ? 'unavailable' : 'not_published' }, 503, { 'Cache-Control': CACHE_NONE, 'Retry-After': String(NOT_PUBLISHED_RETRY_AFTER_S) });
     }
     c.set('build', build);
     await next();

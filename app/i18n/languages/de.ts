@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Bitte versuchen Sie es gleich noch einmal.',
   notPublishedTitle: 'Diese Website ist noch nicht veröffentlicht',
   notPublishedBody: 'Noch ist nichts veröffentlicht. Bitte schauen Sie bald wieder vorbei.',
+  unavailableTitle: 'Die Website ist vorübergehend nicht erreichbar',
+  unavailableBody: 'Diese Seite konnte gerade nicht geladen werden. Bitte versuchen Sie es in einer Minute erneut.',
   unsupportedTitle: 'Ihr Browser wird nicht unterstützt',
   unsupportedBody: 'Diese Website braucht einen neueren Browser. Bitte aktualisieren Sie Ihren Browser oder nutzen Sie einen dieser:',
   supportedBrowsers: 'Unterstützte Browser',

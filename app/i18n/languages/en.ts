@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Please try again in a moment.',
   notPublishedTitle: 'This site has not been published yet',
   notPublishedBody: 'Nothing is published yet. Please come back in a little while.',
+  unavailableTitle: 'This site is temporarily unavailable',
+  unavailableBody: 'We could not load this page just now. Please try again in a minute.',
   unsupportedTitle: 'Your browser is not supported',
   unsupportedBody: 'This site needs a newer browser. Please update yours or use one of these:',
   supportedBrowsers: 'Supported browsers',

@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Palun proovi hetke pärast uuesti.',
   notPublishedTitle: 'Seda saiti pole veel avaldatud',
   notPublishedBody: 'Midagi pole veel avaldatud. Palun tule veidi hiljem tagasi.',
+  unavailableTitle: 'Sait on ajutiselt kättesaamatu',
+  unavailableBody: 'Seda lehte ei õnnestunud praegu laadida. Palun proovi minuti pärast uuesti.',
   unsupportedTitle: 'Sinu brauserit ei toetata',
   unsupportedBody: 'See sait vajab uuemat brauserit. Palun uuenda oma brauserit või kasuta mõnda neist:',
   supportedBrowsers: 'Toetatud brauserid',

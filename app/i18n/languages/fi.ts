@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Yritä hetken kuluttua uudelleen.',
   notPublishedTitle: 'Sivustoa ei ole vielä julkaistu',
   notPublishedBody: 'Mitään ei ole vielä julkaistu. Tule takaisin hetken kuluttua.',
+  unavailableTitle: 'Sivusto ei ole tilapäisesti käytettävissä',
+  unavailableBody: 'Sivua ei voitu ladata juuri nyt. Yritä uudelleen minuutin kuluttua.',
   unsupportedTitle: 'Selaintasi ei tueta',
   unsupportedBody: 'Tämä sivusto tarvitsee uudemman selaimen. Päivitä selaimesi tai käytä jotakin näistä:',
   supportedBrowsers: 'Tuetut selaimet',

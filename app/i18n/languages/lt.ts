@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Bandykite dar kartą po akimirkos.',
   notPublishedTitle: 'Svetainė dar nepaskelbta',
   notPublishedBody: 'Kol kas niekas nepaskelbta. Sugrįžkite šiek tiek vėliau.',
+  unavailableTitle: 'Svetainė laikinai nepasiekiama',
+  unavailableBody: 'Šiuo metu nepavyko įkelti šio puslapio. Bandykite dar kartą po minutės.',
   unsupportedTitle: 'Jūsų naršyklė nepalaikoma',
   unsupportedBody: 'Šiai svetainei reikia naujesnės naršyklės. Atnaujinkite savo naršyklę arba naudokite vieną iš šių:',
   supportedBrowsers: 'Palaikomos naršyklės',

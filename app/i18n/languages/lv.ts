@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Lūdzu, mēģiniet vēlreiz pēc brīža.',
   notPublishedTitle: 'Vietne vēl nav publicēta',
   notPublishedBody: 'Pagaidām nekas nav publicēts. Lūdzu, atgriezieties nedaudz vēlāk.',
+  unavailableTitle: 'Vietne īslaicīgi nav pieejama',
+  unavailableBody: 'Šobrīd neizdevās ielādēt šo lapu. Lūdzu, mēģiniet vēlreiz pēc minūtes.',
   unsupportedTitle: 'Jūsu pārlūks netiek atbalstīts',
   unsupportedBody: 'Šai vietnei vajadzīgs jaunāks pārlūks. Lūdzu, atjauniniet savu pārlūku vai izmantojiet kādu no šiem:',
   supportedBrowsers: 'Atbalstītie pārlūki',

@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Probeer het zo opnieuw.',
   notPublishedTitle: 'Deze site is nog niet gepubliceerd',
   notPublishedBody: 'Er is nog niets gepubliceerd. Kom over een tijdje terug.',
+  unavailableTitle: 'De website is tijdelijk niet beschikbaar',
+  unavailableBody: 'We konden deze pagina nu niet laden. Probeer het over een minuut opnieuw.',
   unsupportedTitle: 'Uw browser wordt niet ondersteund',
   unsupportedBody: 'Deze site heeft een nieuwere browser nodig. Werk uw browser bij of gebruik een van deze:',
   supportedBrowsers: 'Ondersteunde browsers',

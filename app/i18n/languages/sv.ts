@@ -14,6 +14,8 @@ export const ui: UiStrings = {
   serverErrorBody: 'Försök igen om en stund.',
   notPublishedTitle: 'Webbplatsen är inte publicerad än',
   notPublishedBody: 'Inget är publicerat än. Välkommen tillbaka om en liten stund.',
+  unavailableTitle: 'Webbplatsen är tillfälligt otillgänglig',
+  unavailableBody: 'Vi kunde inte läsa in sidan just nu. Försök igen om en minut.',
   unsupportedTitle: 'Din webbläsare stöds inte',
   unsupportedBody: 'Webbplatsen kräver en nyare webbläsare. Uppdatera din eller använd någon av dessa:',
   supportedBrowsers: 'Webbläsare som stöds',

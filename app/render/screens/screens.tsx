@@ -5,18 +5,19 @@ import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, notFoundMessage, uiStr
 import type { SystemPageName } from '../../view';
 import { lazyPart } from '../lazy-parts';
 
-export function ErrorScreen({ status, path, chrome, requestId }: { status: number; path: string; chrome: Chrome; requestId?: string }) {
+export function ErrorScreen({ status, path, chrome, requestId, cause }: { status: number; path: string; chrome: Chrome; requestId?: string; cause?: 'not-published' | 'unavailable' }) {
   const t = uiStrings(chrome.locale.lang);
   const notFound = status === 404;
   const notPublished = status === 503;
+  const unavailable = notPublished && cause === 'unavailable';
   const statusText = notFound ? NOT_FOUND_STATUS_TEXT : SERVER_ERROR_STATUS_TEXT;
   return (
     <section className="screen screen--error" data-status={status}>
       <p className="screen__status">
         {status} · {notPublished ? 'Service Unavailable' : statusText}
       </p>
-      <h1 tabIndex={-1}>{notFound ? t.notFoundTitle : notPublished ? t.notPublishedTitle : t.serverErrorTitle}</h1>
-      <p>{notFound ? t.notFoundBody : notPublished ? t.notPublishedBody : t.serverErrorBody}</p>
+      <h1 tabIndex={-1}>{notFound ? t.notFoundTitle : unavailable ? t.unavailableTitle : notPublished ? t.notPublishedTitle : t.serverErrorTitle}</h1>
+      <p>{notFound ? t.notFoundBody : unavailable ? t.unavailableBody : notPublished ? t.notPublishedBody : t.serverErrorBody}</p>
       {notFound && <p className="screen__message">{notFoundMessage(path)}</p>}
       {requestId && <p className="screen__request-id">Request ID: {requestId}</p>}
       {!notPublished && (
