@@ -11,6 +11,7 @@
  *   /_app/*          anything else under the app base that static assets did not serve: 404
  *   currentBuild     the complete build to serve from, or the 503 "not published yet"
  *   POST /_app/forms form entries for forms without their own endpoint
+ *   /_app/forms/sent the thank-you page after a post from a browser without JavaScript
  *   seo files        robots.txt, sitemap.xml
  *   payloads         {path}/_payload.json, for client navigation
  *   /unsupported     before the browser check, which sends old browsers there
@@ -40,7 +41,7 @@ import { routeRules } from './middleware/route-rules';
 import { securityHeaders } from './middleware/security-headers';
 import { renderView } from './render/render-view';
 import { buildFileRoutes } from './routes/build-files';
-import { receiveForm } from './routes/forms';
+import { FORM_SENT_PATH, formSent, receiveForm } from './routes/forms';
 import { health } from './routes/health';
 import { notPublishedResponse } from './routes/not-published';
 import { createPageHandlers } from './routes/pages';
@@ -65,6 +66,7 @@ export function createApp({ assets }: AppOptions) {
   app.route('/_app/builds', buildFileRoutes());
   app.use(currentBuild({ assets }));
   app.post('/_app/forms', receiveForm);
+  app.get(FORM_SENT_PATH, formSent);
   app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
   app.route('/', seoFileRoutes());
   app.get('*', (c, next) => {

@@ -117,6 +117,18 @@ describe('the form without JavaScript', () => {
     });
     await page.goBack();
   });
+
+  test("with the scripts blocked, a real post ends on a thank-you page with the form's message and the way back", async () => {
+    const { page } = await env.browser.newPage();
+    current = page;
+    await page.route('**/_app/*.js', (route) => route.abort());
+    await page.goto(`${env.site.url}/en/contact`);
+    await fillValid(page);
+    await Promise.all([page.waitForURL(/\/_app\/forms\/sent\?/), page.getByRole('button', { name: 'Send message' }).click()]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Send us a message');
+    expect(await page.getByRole('status').textContent()).toBe(EN_SUCCESS);
+    await Promise.all([page.waitForURL(`${env.site.url}/en/contact`), page.getByRole('link', { name: '← Contact us – Example Bank' }).click()]);
+  });
 });
 
 describe('validation in the page language', () => {

@@ -49,20 +49,49 @@ describe('form entries', () => {
     expect(errors.email).not.toMatch(/must be a valid email/);
   });
 
-  test('without JavaScript a valid post redirects back to the page', async () => {
+  test('without JavaScript a valid post is kept and redirected (303) to a thank-you page, so a reload posts nothing twice', async () => {
+    const before = (await entries()).length;
     const body = new URLSearchParams({ _form: 'contact', _page: '/en/contact', name: 'A B', email: 'a@example.com', topic: 'other', message: 'Hello there, world', consent: 'yes' });
     const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/en/contact?sent=contact#contact');
+    expect(res.headers.get('location')).toBe('/_app/forms/sent?page=%2Fen%2Fcontact&form=contact');
+    expect((await entries()).length).toBe(before + 1);
   });
 
-  test('without JavaScript an invalid post gets a page listing the messages', async () => {
+  test('without JavaScript an invalid post gets a page listing the messages and a link back named after the page', async () => {
     const body = new URLSearchParams({ _form: 'contact', _page: '/en/contact', name: '', email: 'x' });
     const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain('field is required');
-    expect(html).toContain('href="/en/contact"');
+    expect(html).toMatch(/<a href="\/en\/contact">← [^<]+<\/a>/);
+  });
+});
+
+describe('the thank-you page after a post without JavaScript', () => {
+  test("shows the form's success message in the page's language, with the way back, never cached or indexed", async () => {
+    const res = await worker.fetch('/_app/forms/sent?page=/et/kontakt&form=contact');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    expect(html).toContain('<html lang="et-EE"');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<p role="status">[^<]+<\/p>/);
+    expect(html).toContain('<a href="/et/kontakt">');
+    expect(html).not.toContain('<script');
+  });
+
+  test.each([
+    ['no query', 400, '/_app/forms/sent'],
+    ['another host as the page', 400, '/_app/forms/sent?page=//evil.example&form=contact'],
+    ['a javascript: page', 400, '/_app/forms/sent?page=javascript:alert(1)&form=contact'],
+    ['a form id with markup', 400, '/_app/forms/sent?page=/en/contact&form=%3Cscript%3E'],
+    ['a page without that form', 404, '/_app/forms/sent?page=/en&form=contact'],
+    ['a page that does not exist', 404, '/_app/forms/sent?page=/en/nowhere&form=contact'],
+  ])('%s is answered %i', async (_, status, path) => {
+    const res = await worker.fetch(path);
+    expect(res.status).toBe(status);
+    expect(await res.text()).not.toContain('<script');
   });
 
   test('a post from another site is refused', async () => {

@@ -9,13 +9,15 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { FORM_ENTRY_RETENTION_S, FORM_MAX_BYTES } from '../../app/constants';
 import { isContentPath } from '../../app/content/paths';
+import type { Payload } from '../../app/build-records';
 import type { Block, Field } from '../../app/content/schema';
+import { formStrings } from '../../app/i18n/form-strings';
 import { walkBlocks } from '../../app/content/walk-blocks';
 import { kvKeys } from '../../app/kv-keys';
 import { compileRules, validateField, type FieldValue } from '../../app/validation/validate';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
-import { escapeHtml } from '../render/html';
+import { formErrorsPage, formSentPage } from './form-pages';
 
 type FormBlock = Extract<Block, { type: 'form' }>;
 
@@ -108,9 +110,34 @@ function valueOf(field: Field, received: Received): FieldValue {
   return typeof raw === 'string' ? raw : '';
 }
 
-function errorPage(lang: string, page: string, errors: Record<string, string>): string {
-  const items = Object.values(errors).map((m) => `<li>${escapeHtml(m)}</li>`).join('');
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form</title><link rel="stylesheet" href="/unsupported.css"></head><body><main class="site-main"><ul role="alert">${items}</ul><p><a href="${escapeHtml(page)}">←</a></p></main></body></html>`;
+/** A form block of a page in the current build, with the page's payload, or null. */
+async function findForm(c: Context<AppEnv>, page: string, form: string): Promise<{ payload: Payload; block: FormBlock } | null> {
+  const found = await c.get('store').pagePayload(c.get('build'), page);
+  let block: FormBlock | undefined;
+  if (found) {
+    walkBlocks(found.payload.page.blocks, (b) => {
+      if (b.type === 'form' && b.id === form) block = b;
+    });
+  }
+  return found && block ? { payload: found.payload, block } : null;
+}
+
+/** Where a plain (no JavaScript) post that was kept is sent: a GET, so a reload posts nothing twice. */
+export const FORM_SENT_PATH = '/_app/forms/sent';
+const SentQuery = Envelope.pick({ form: true, page: true });
+
+/** `GET /_app/forms/sent?page=…&form=…`: the thank-you page for browsers without JavaScript. */
+export async function formSent(c: Context<AppEnv>) {
+  const headers = { 'Cache-Control': CACHE_NONE };
+  const query = SentQuery.safeParse({ form: c.req.query('form'), page: c.req.query('page') });
+  if (!query.success) return c.text('Bad Request: page and form must name a form of this site.', 400, headers);
+  const found = await findForm(c, query.data.page, query.data.form);
+  if (!found || found.block.endpoint) return c.text('Not Found: there is no such form.', 404, headers);
+  const { payload, block } = found;
+  const lang = payload.chrome.locale.lang;
+  const message = block.successMessage.trim() || formStrings(lang).sent;
+  const page = { lang, page: payload.path, pageTitle: payload.page.title };
+  return c.html(formSentPage({ ...page, heading: block.title ?? payload.page.title, message }), 200, headers);
 }
 
 export async function receiveForm(c: Context<AppEnv>) {
@@ -127,16 +154,11 @@ export async function receiveForm(c: Context<AppEnv>) {
     throw err;
   }
   const { envelope } = received;
-  const found = await c.get('store').pagePayload(c.get('build'), envelope.page);
-  let block: FormBlock | undefined;
-  if (found) {
-    walkBlocks(found.payload.page.blocks, (b) => {
-      if (b.type === 'form' && b.id === envelope.form) block = b;
-    });
-  }
-  if (!found || !block || block.endpoint) return c.json({ error: 'not_found', message: 'There is no such form.' }, 404, headers);
+  const found = await findForm(c, envelope.page, envelope.form);
+  if (!found || found.block.endpoint) return c.json({ error: 'not_found', message: 'There is no such form.' }, 404, headers);
+  const { payload, block } = found;
 
-  const lang = found.payload.chrome.locale.lang;
+  const lang = payload.chrome.locale.lang;
   const values = Object.fromEntries(block.fields.map((f) => [f.name, valueOf(f, received)]));
   const labels = Object.fromEntries(block.fields.map((f) => [f.name, f.label]));
   const errors: Record<string, string> = {};
@@ -145,7 +167,7 @@ export async function receiveForm(c: Context<AppEnv>) {
     if (message) errors[field.name] = message;
   }
   if (Object.keys(errors).length > 0) {
-    if (received.plain) return c.html(errorPage(lang, envelope.page, errors), 422, headers);
+    if (received.plain) return c.html(formErrorsPage({ lang, page: payload.path, pageTitle: payload.page.title, errors }), 422, headers);
     return c.json({ error: 'invalid', errors }, 422, headers);
   }
 
@@ -165,6 +187,9 @@ export async function receiveForm(c: Context<AppEnv>) {
   };
   await c.env.SITE_KV.put(kvKeys.formEntry(envelope.form, receivedAt, c.get('requestId')), JSON.stringify(entry), { expirationTtl: FORM_ENTRY_RETENTION_S });
   console.log(JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: envelope.form, page: envelope.page }));
-  if (received.plain) return c.redirect(`${envelope.page}?sent=${encodeURIComponent(envelope.form)}#${envelope.form}`, 303);
+  if (received.plain) {
+    const query = new URLSearchParams({ page: payload.path, form: block.id });
+    return c.redirect(`${FORM_SENT_PATH}?${query}`, 303);
+  }
   return c.json({ ok: true }, 200, headers);
 }
