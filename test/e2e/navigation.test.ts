@@ -23,8 +23,16 @@ function documentRequests(page: Page): Request[] {
   return seen;
 }
 
+/**
+ * Each browser step fails on its own after 15 s, naming the action and the locator, well
+ * inside the test's 60 s: once, in a full run, the deleted-chunk test hit the test timeout
+ * instead, which says nothing about which step waited.
+ */
+const STEP_TIMEOUT_MS = 15_000;
+
 async function open(path: string) {
   const tracked = await env.browser.newPage();
+  tracked.page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const documents = documentRequests(tracked.page);
   await tracked.page.goto(env.site.url + path);
   await tracked.page.waitForSelector('html[data-hydrated="true"]');
