@@ -1,5 +1,6 @@
 import type { MatchedRules } from '../app/route-rules';
 import type { BuildChannel, BuildStore, CompleteBuild } from './build-store';
+import type { PendingPage } from './middleware/edge-cache';
 
 /**
  * The Hono environment every route and middleware of the worker shares. Read variables with
@@ -22,5 +23,9 @@ export interface AppEnv {
     rule: MatchedRules;
     /** whether the edge cache answered (set by edgeCache when it looked) */
     edgeCache: 'hit' | 'miss';
+    /** the page the edge cache keeps in memory once the response has all its headers */
+    pendingPage: PendingPage;
+    /** the response already has every header (a hit from memory): header writers leave it alone */
+    headersFinal: boolean;
   };
 }

@@ -4,6 +4,7 @@
  *
  *   requestContext   request id, build store, decoded path (400/404 for hostile paths), preview?
  *   requestLog       one JSON line per request (after next)
+ *   edge cache       remember: keeps a page in isolate memory with its final headers (after next)
  *   securityHeaders  nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
  *   previewGate      preview host: token -> signed cookie, else 401; private, no-store, noindex
  *   /_app/health     the live build reads back whole? for uptime monitors
@@ -18,7 +19,7 @@
  *   browserCheck     unsupported browser -> 302 /unsupported?lang=..
  *   routeRules       site.json redirects, headers, cache lifetimes
  *   system pages     /preview, /reset-storage[/{slug}] (private, never edge-cached)
- *   edgeCache        304 for a matching ETag; a cached page without rendering
+ *   edge cache       lookup: 304 for a matching ETag; a cached page without rendering
  *   content pages    server-rendered from the payload, or the 404 screen
  *   onError          500 screen with the request id; the cause goes to the log, never the page
  *
@@ -56,10 +57,12 @@ export interface AppOptions {
 export function createApp({ assets }: AppOptions) {
   const memory = new BuildMemory();
   const pages = createPageHandlers({ assets });
+  const pageCache = edgeCache({ enabled: (c) => !c.get('preview') });
   const app = new Hono<AppEnv>();
 
   app.use(requestContext({ memory }));
   app.use(requestLog());
+  app.use(pageCache.remember);
   app.use(securityHeaders());
   app.use(previewGate());
   app.get('/_app/health', health);
@@ -79,7 +82,7 @@ export function createApp({ assets }: AppOptions) {
   app.get('/preview', pages.system('preview'));
   app.get('/reset-storage', pages.system('reset-storage'));
   app.get('/reset-storage/*', pages.system('reset-storage'));
-  app.use(edgeCache({ enabled: (c) => !c.get('preview') }));
+  app.use(pageCache.lookup);
   app.get('*', pages.content);
 
   app.notFound((c) => c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE }));

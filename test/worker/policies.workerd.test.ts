@@ -17,6 +17,7 @@ const routeRules = {
   '/blog/**': { redirect: 'https://blog.example.com/**' },
   '/moved/**': { redirect: '/fi/**' },
   '/en/page-1': { headers: { 'x-robots-tag': 'noindex' }, cache: { maxAge: 60, staleWhileRevalidate: 600 } },
+  '/en/section/**': { headers: { 'x-robots-tag': 'noarchive' }, cache: { maxAge: 120 } },
 };
 
 let site: Awaited<ReturnType<typeof buildGeneratedSite>>;
@@ -157,6 +158,24 @@ describe('the edge cache', () => {
     expect(await again.text()).toBe(body);
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+  });
+
+  test('a hit carries every header the rendered page was sent with: security, Vary, client hints, route rule, cache', async () => {
+    const comparable = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => !['x-edge-cache', 'date', 'content-length'].includes(name)));
+    const first = await get('/en/section/group-3/page-3');
+    expect(first.headers.get('x-edge-cache')).toBe('MISS');
+    await first.text();
+    for (let i = 0; i < 3; i++) {
+      const hit = await get('/en/section/group-3/page-3');
+      expect(hit.headers.get('x-edge-cache')).toBe('HIT');
+      await hit.text();
+      expect(comparable(hit)).toEqual(comparable(first));
+    }
+    expect(first.headers.get('x-robots-tag')).toBe('noarchive');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=120');
+    expect(first.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    expect(first.headers.get('vary')).toBe('User-Agent');
   });
 
   test('with EDGE_CACHE=off every request renders', async () => {

@@ -29,6 +29,7 @@ export function browserCheck(): MiddlewareHandler<AppEnv> {
       });
     }
     await next();
+    if (c.get('headersFinal')) return;
     c.res.headers.append('Vary', 'User-Agent');
     c.res.headers.set('Accept-CH', ACCEPT_CH);
   };

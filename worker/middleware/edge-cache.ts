@@ -37,10 +37,21 @@ export interface EdgeCacheOptions {
 const MEMORY_MAX_ENTRIES = 256;
 const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 
-/** A page as a hit sends it: encoded once, with its final headers (X-Edge-Cache: HIT included). */
+/**
+ * A page as a hit from memory sends it: encoded once, with the headers it was finally sent
+ * with (every middleware's, X-Edge-Cache: HIT), as a Headers object. `new Response` copies a
+ * Headers object natively; a list of pairs is converted string by string on every hit.
+ */
 interface MemoPage {
   body: Uint8Array<ArrayBuffer>;
-  headers: [string, string][];
+  headers: Headers;
+  expires: number;
+}
+
+/** A page this request rendered or read from the Cache API, for `remember` to keep. */
+export interface PendingPage {
+  key: string;
+  body: Uint8Array<ArrayBuffer>;
   expires: number;
 }
 
@@ -86,13 +97,24 @@ function ttlSeconds(rule: MatchedRules | undefined): number {
 
 /**
  * Rendered pages in isolate memory and then in the Workers Cache API, keyed by build id and
- * path: a new publish changes every key, so an old build's HTML is never served for the new one. The query string is not
- * part of the key, since it does not change a content page. A matching If-None-Match is
- * answered 304 before any lookup or render; a hit returns without rendering.
+ * path: a new publish changes every key, so an old build's HTML is never served for the new
+ * one. The query string is not part of the key, since it does not change a content page.
+ *
+ * Two handlers over one memory:
+ *
+ *   lookup    in policy order (after the browser check and the route rules): a matching
+ *             If-None-Match is a 304; a page in memory or in the Cache API is sent without
+ *             rendering; else the page renders and goes to the Cache API.
+ *   remember  outermost of the header writers: once every middleware has added its headers,
+ *             keeps the page in memory with those final headers. A hit from memory is sent
+ *             with them as they are, and sets `headersFinal` so that the writers, which would
+ *             only write the same values again, leave it alone. A page's headers depend only
+ *             on the build, the path and the configuration, which the key and the isolate fix.
  */
-export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOptions & { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
+export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOptions & { now?: () => number } = {}) {
   const memory = new PageMemory();
-  return async function edgeCacheMiddleware(c, next) {
+
+  const lookup: MiddlewareHandler<AppEnv> = async function edgeCacheLookup(c, next) {
     // EDGE_CACHE=off turns both layers off (the benchmark's "cache bypassed" figure).
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !enabled(c) || c.env.EDGE_CACHE === 'off') return next();
     const build = c.get('build'), path = c.get('path'), rule = c.get('rule');
@@ -101,28 +123,28 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
     if (etagMatches(c.req.header('if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
     }
-    // The key's page is fixed by the build and the path, and so are its rule and headers.
-    const remember = (body: Uint8Array<ArrayBuffer>, headers: Headers) => {
-      const hitHeaders = new Headers(headers);
-      hitHeaders.set('Cache-Control', cacheControl);
-      hitHeaders.set(EDGE_CACHE_HEADER, 'HIT');
-      const page = { body, headers: [...hitHeaders], expires: now() + ttlSeconds(rule) * 1000 };
-      memory.set(memoKey, page);
-      return page;
-    };
-    const hitResponse = (page: MemoPage) => {
-      c.set('edgeCache', 'hit');
-      return new Response(page.body, { headers: page.headers });
-    };
 
     const memoKey = `${build.record.id}${path}`;
     const remembered = memory.get(memoKey, now());
-    if (remembered) return hitResponse(remembered);
+    if (remembered) {
+      c.set('edgeCache', 'hit');
+      c.set('headersFinal', true);
+      return new Response(remembered.body, { headers: remembered.headers });
+    }
+    const pending = (body: Uint8Array<ArrayBuffer>) => c.set('pendingPage', { key: memoKey, body, expires: now() + ttlSeconds(rule) * 1000 });
 
     const key = new Request(`${CACHE_KEY_ORIGIN}/${memoKey}`);
     const cache = await caches.open(PAGE_CACHE_NAME);
     const hit = await cache.match(key);
-    if (hit) return hitResponse(remember(new Uint8Array(await hit.arrayBuffer()), hit.headers));
+    if (hit) {
+      const body = new Uint8Array(await hit.arrayBuffer());
+      pending(body);
+      c.set('edgeCache', 'hit');
+      const res = new Response(body, { headers: hit.headers });
+      res.headers.set('Cache-Control', cacheControl);
+      res.headers.set(EDGE_CACHE_HEADER, 'HIT');
+      return res;
+    }
 
     await next();
     if (c.res.status !== 200 || !c.res.headers.get('content-type')?.startsWith('text/html')) return;
@@ -131,13 +153,25 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
     const body = encoder.encode(await c.res.text());
     const headers = new Headers(c.res.headers);
     headers.set('ETag', etag);
-    remember(body, headers);
     const stored = new Response(body, { headers });
     stored.headers.set('Cache-Control', edgeCacheControl(rule));
     c.executionCtx.waitUntil(cache.put(key, stored));
+    pending(body);
     c.set('edgeCache', 'miss');
     c.res = new Response(body, { status: 200, headers });
     c.res.headers.set('Cache-Control', cacheControl);
     c.res.headers.set(EDGE_CACHE_HEADER, 'MISS');
   };
+
+  const remember: MiddlewareHandler<AppEnv> = async function edgeCacheRemember(c, next) {
+    await next();
+    const page = c.get('pendingPage');
+    // A cookie is for one visitor; pages never set one, and one that does is not shared.
+    if (!page || c.res.status !== 200 || c.res.headers.has('set-cookie')) return;
+    const headers = new Headers(c.res.headers);
+    headers.set(EDGE_CACHE_HEADER, 'HIT');
+    memory.set(page.key, { body: page.body, headers, expires: page.expires });
+  };
+
+  return { lookup, remember };
 }

@@ -20,7 +20,7 @@ export function routeRules(): MiddlewareHandler<AppEnv> {
     }
     c.set('rule', decision.rule);
     await next();
-    if (decision.rule.headers) {
+    if (decision.rule.headers && !c.get('headersFinal')) {
       for (const [name, value] of Object.entries(decision.rule.headers)) c.res.headers.set(name, value);
     }
   };

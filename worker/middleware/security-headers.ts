@@ -50,6 +50,7 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   const base = Object.entries(BASE_SECURITY_HEADERS);
   return async function securityHeadersMiddleware(c, next) {
     await next();
+    if (c.get('headersFinal')) return;
     const headers = c.res.headers;
     for (const [name, value] of base) headers.set(name, value);
     if (!headers.get('content-type')?.startsWith('text/html')) return;
