@@ -3,6 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import { PREVIEW_COOKIE, PREVIEW_COOKIE_MAX_AGE_S, constantTimeEqual, signPreviewCookie, verifyPreviewCookie } from '../preview-access';
 import { escapeHtml } from '../render/html';
+import { plainPage } from '../render/plain-page';
 
 export const PREVIEW_CACHE_CONTROL = 'private, no-store';
 export const PREVIEW_ROBOTS = 'noindex, nofollow';
@@ -11,14 +12,16 @@ export const PREVIEW_ROBOTS = 'noindex, nofollow';
 const OPEN_PATHS = new Set(['/_app/health', '/robots.txt']);
 
 function accessPage(c: Context<AppEnv>, status: 401 | 503, message: string) {
-  const body = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><title>Preview access</title><link rel="stylesheet" href="/unsupported.css"></head>
-<body><main class="site-main"><h1>Preview access needed</h1>
+  const body = plainPage({
+    lang: 'en',
+    title: 'Preview access',
+    robots: PREVIEW_ROBOTS,
+    main: `<h1>Preview access needed</h1>
 <p>${escapeHtml(message)}</p>
 <p>This host shows unpublished drafts to editors. Open the preview link your team shares, which ends in
 <code>?token=…</code>, once: your browser then keeps access for 12 hours.</p>
-<p>Request ID: ${escapeHtml(c.get('requestId'))}</p></main></body></html>`;
+<p>Request ID: ${escapeHtml(c.get('requestId'))}</p>`,
+  });
   return c.html(body, status, { 'Cache-Control': PREVIEW_CACHE_CONTROL, 'X-Robots-Tag': PREVIEW_ROBOTS });
 }
 

@@ -18,6 +18,7 @@ import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
 import { renderDocument } from './document';
 import { escapeHtml, jsonForScript } from './html';
+import { NO_SCRIPT_CSS } from './plain-page';
 
 import '../../app/i18n/all-languages';
 
@@ -47,9 +48,6 @@ function tagManager(view: View): { headExtra: string; bodyStart: string } {
     bodyStart: `<noscript><iframe src="${escapeHtml(gtmNoscriptUrl(id))}" height="0" width="0" hidden title="Google Tag Manager"></iframe></noscript>`,
   };
 }
-
-/** /unsupported's own stylesheet (public/), plain CSS for the browsers that are sent there. */
-const UNSUPPORTED_CSS = '/unsupported.css';
 
 /** Preload lists by assets and wanted chunks: a handful per build, asked for on every render. */
 const preloadMemo = new WeakMap<ClientAssets, Map<string, string[]>>();
@@ -86,7 +84,7 @@ export function renderView(view: View, { buildId, assets, preview }: RenderOptio
     head: headFor(view),
     appHtml,
     bootJson: bootJson(buildId, view, preview),
-    assets: unsupported ? { ...assets, css: [UNSUPPORTED_CSS] } : { ...assets, preload: preloadsFor(view, assets) },
+    assets: unsupported ? { ...assets, css: [NO_SCRIPT_CSS] } : { ...assets, preload: preloadsFor(view, assets) },
     withScripts: !withoutScripts(view),
     ...tagManager(view),
   });
