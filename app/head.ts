@@ -3,7 +3,7 @@
  * once as data so the server renders it and the client applies it after navigation alike.
  */
 import type { Chrome } from './build-records';
-import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, uiStrings } from './i18n/strings';
+import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, uiStrings } from './i18n/strings';
 import type { View } from './view';
 
 export interface HeadAlternate {
@@ -60,24 +60,13 @@ export function headFor(view: View): HeadData {
   }
   const { chrome } = view;
   const t = uiStrings(chrome.locale.lang);
-  const unavailable = view.kind === 'error' && view.status === 503 && view.cause === 'unavailable';
-  const title =
-    view.kind === 'error'
-      ? view.status === 404
-        ? `${NOT_FOUND_STATUS_TEXT} | ${chrome.siteName}`
-        : view.status === 503
-          ? `${unavailable ? t.unavailableTitle : t.notPublishedTitle} | ${chrome.siteName}`
-          : `${SERVER_ERROR_STATUS_TEXT} | ${chrome.siteName}`
-      : `${{ unsupported: t.unsupportedTitle, preview: t.previewTitle, 'reset-storage': t.resetTitle }[view.name]} | ${chrome.siteName}`;
-  const description =
-    view.kind === 'error'
-      ? view.status === 404
-        ? t.notFoundBody
-        : view.status === 503
-          ? unavailable
-            ? t.unavailableBody
-            : t.notPublishedBody
-          : t.serverErrorBody
-      : { unsupported: t.unsupportedBody, preview: t.previewBody, 'reset-storage': t.resetBody }[view.name];
+  if (view.kind === 'error') {
+    const words = errorWords(t, view.status, view.cause);
+    // The spec's fixed status texts title 404 and 500; a 503 is titled by what it says.
+    const heading = view.status === 404 ? NOT_FOUND_STATUS_TEXT : view.status === 503 ? words.heading : SERVER_ERROR_STATUS_TEXT;
+    return { lang: chrome.locale.lang, title: `${heading} | ${chrome.siteName}`, description: words.body, alternates: [], robots: 'noindex' };
+  }
+  const title = `${{ unsupported: t.unsupportedTitle, preview: t.previewTitle, 'reset-storage': t.resetTitle }[view.name]} | ${chrome.siteName}`;
+  const description = { unsupported: t.unsupportedBody, preview: t.previewBody, 'reset-storage': t.resetBody }[view.name];
   return { lang: chrome.locale.lang, title, description, alternates: [], robots: 'noindex' };
 }

@@ -9,6 +9,10 @@ import { BuildId, Chrome, Payload } from './build-records';
 export const SystemPageName = z.enum(['unsupported', 'preview', 'reset-storage']);
 export type SystemPageName = z.infer<typeof SystemPageName>;
 
+/** Why a 503: nothing published yet, or the published site cannot be read right now. */
+export const UnavailableCause = z.enum(['not-published', 'unavailable']);
+export type UnavailableCause = z.infer<typeof UnavailableCause>;
+
 export const View = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page'), payload: Payload }),
   z.object({
@@ -17,8 +21,7 @@ export const View = z.discriminatedUnion('kind', [
     path: z.string(),
     chrome: Chrome,
     requestId: z.string().optional(),
-    /** why a 503: nothing published yet, or the published site cannot be read right now */
-    cause: z.enum(['not-published', 'unavailable']).optional(),
+    cause: UnavailableCause.optional(),
   }),
   z.object({
     kind: z.literal('system'),

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../app/build-records';
 import { BUILD_POINTER_TTL_MS, KV_READ_TIMEOUT_MS } from '../app/constants';
 import { kvKeys } from '../app/kv-keys';
+import type { UnavailableCause } from '../app/view';
 
 /** A record that exists but is not what its key promises (bad JSON or wrong shape). */
 export class CorruptRecordError extends Error {
@@ -63,8 +64,6 @@ async function readJson<S extends z.ZodType>(kv: KVNamespace, key: string, schem
 }
 
 const MAX_MEMO_ENTRIES = 500;
-
-export type NoBuildCause = 'not-published' | 'unavailable';
 
 /** Which pointer a request follows: visitors the live build, editors on the preview host the draft. */
 export type BuildChannel = 'live' | 'draft';
@@ -191,7 +190,7 @@ export function createBuildStore({
    * Why current() found no build: the live pointer is missing or names a build still being
    * written ('not-published'), or KV could not be read or held a corrupt pointer ('unavailable').
    */
-  const noBuildCause = (): NoBuildCause => (memory.pointers.get(kvKeys.latest)?.unreadable ? 'unavailable' : 'not-published');
+  const noBuildCause = (): UnavailableCause => (memory.pointers.get(kvKeys.latest)?.unreadable ? 'unavailable' : 'not-published');
 
   /** The payload of a page in a build, or null when the build has no such page. */
   async function payload(build: CompleteBuild, path: string): Promise<Payload | null> {

@@ -1,3 +1,4 @@
+import type { UnavailableCause } from '../view';
 import { languageTable } from './languages';
 
 /**
@@ -41,3 +42,11 @@ export function uiStrings(lang: string): UiStrings {
 export const NOT_FOUND_STATUS_TEXT = 'Page Not Found';
 export const SERVER_ERROR_STATUS_TEXT = 'Internal Server Error';
 export const notFoundMessage = (path: string) => `Page not found: ${path}`;
+
+/** The heading and text of an error screen (404, 503 by its cause, else a server error). */
+export function errorWords(t: UiStrings, status: number, cause?: UnavailableCause): { heading: string; body: string } {
+  if (status === 404) return { heading: t.notFoundTitle, body: t.notFoundBody };
+  if (status === 503 && cause === 'unavailable') return { heading: t.unavailableTitle, body: t.unavailableBody };
+  if (status === 503) return { heading: t.notPublishedTitle, body: t.notPublishedBody };
+  return { heading: t.serverErrorTitle, body: t.serverErrorBody };
+}

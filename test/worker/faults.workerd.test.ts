@@ -148,12 +148,15 @@ describe('KV failing or slow', () => {
     expect(html).not.toContain('not been published');
   });
 
-  test('with KV down and nothing known, payloads answer 503 JSON naming the outage', async () => {
+  test('with KV down and nothing known, payloads and the build pointer answer 503 JSON naming the outage', async () => {
     const w = await faulty();
     await w.setFaults([{ prefix: '', action: 'throw' }]);
-    const res = await w.fetch('/en/_payload.json');
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: 'unavailable' });
+    for (const path of ['/en/_payload.json', '/_app/builds/latest.json']) {
+      const res = await w.fetch(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toMatch(/^\d+$/);
+      expect(await res.json(), path).toEqual({ error: 'unavailable' });
+    }
   });
 });
 

@@ -1,10 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
 import { pagePathOfPayload } from '../../app/content/paths';
-import { NOT_PUBLISHED_RETRY_AFTER_S } from '../../app/constants';
 import type { AppEnv } from '../app-env';
-import { CACHE_NONE } from '../cache-control';
-import { notPublishedResponse } from '../routes/not-published';
+import { notPublishedJson, notPublishedResponse } from '../routes/not-published';
 
 /**
  * Resolves the build to serve from and puts it on the context, or answers 503 when no
@@ -18,7 +16,7 @@ export function currentBuild({ assets }: { assets: ClientAssets }): MiddlewareHa
     if (!build) {
       const cause = store.noBuildCause();
       if (pagePathOfPayload(c.get('path')) === null) return notPublishedResponse(c, assets, cause);
-      return c.json({ error: cause === 'unavailable' ? 'unavailable' : 'not_published' }, 503, { 'Cache-Control': CACHE_NONE, 'Retry-After': String(NOT_PUBLISHED_RETRY_AFTER_S) });
+      return notPublishedJson(c, cause);
     }
     c.set('build', build);
     await next();

@@ -5,15 +5,17 @@
 import { Hono } from 'hono';
 import { BuildId } from '../../app/build-records';
 import type { AppEnv } from '../app-env';
-import { CACHE_IMMUTABLE, CACHE_NONE, CACHE_REVALIDATE } from '../cache-control';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
+import { notPublishedJson } from './not-published';
 
 export function buildFileRoutes() {
   const routes = new Hono<AppEnv>();
 
   routes.get('/latest.json', async (c) => {
-    const build = await c.get('store').current(c.get('channel'));
-    if (!build) return c.json({ error: 'not_published' }, 503, { 'Cache-Control': CACHE_NONE });
+    const store = c.get('store');
+    const build = await store.current(c.get('channel'));
+    if (!build) return notPublishedJson(c, store.noBuildCause());
     const { id, timestamp } = build.record;
     const headers = { ETag: recordEtag(`${id}-${timestamp}`), 'Cache-Control': CACHE_REVALIDATE };
     if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);

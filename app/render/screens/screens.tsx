@@ -1,23 +1,23 @@
 /** Screens the site itself owns: errors and the system pages. */
 import type { Chrome, Payload } from '../../build-records';
 import { SUPPORTED_BROWSER_LIST } from '../../browser-support';
-import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, notFoundMessage, uiStrings } from '../../i18n/strings';
-import type { SystemPageName } from '../../view';
+import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, notFoundMessage, uiStrings } from '../../i18n/strings';
+import type { SystemPageName, UnavailableCause } from '../../view';
 import { lazyPart } from '../lazy-parts';
 
-export function ErrorScreen({ status, path, chrome, requestId, cause }: { status: number; path: string; chrome: Chrome; requestId?: string; cause?: 'not-published' | 'unavailable' }) {
+export function ErrorScreen({ status, path, chrome, requestId, cause }: { status: number; path: string; chrome: Chrome; requestId?: string; cause?: UnavailableCause }) {
   const t = uiStrings(chrome.locale.lang);
   const notFound = status === 404;
   const notPublished = status === 503;
-  const unavailable = notPublished && cause === 'unavailable';
+  const words = errorWords(t, status, cause);
   const statusText = notFound ? NOT_FOUND_STATUS_TEXT : SERVER_ERROR_STATUS_TEXT;
   return (
     <section className="screen screen--error" data-status={status}>
       <p className="screen__status">
         {status} · {notPublished ? 'Service Unavailable' : statusText}
       </p>
-      <h1 tabIndex={-1}>{notFound ? t.notFoundTitle : unavailable ? t.unavailableTitle : notPublished ? t.notPublishedTitle : t.serverErrorTitle}</h1>
-      <p>{notFound ? t.notFoundBody : unavailable ? t.unavailableBody : notPublished ? t.notPublishedBody : t.serverErrorBody}</p>
+      <h1 tabIndex={-1}>{words.heading}</h1>
+      <p>{words.body}</p>
       {notFound && <p className="screen__message">{notFoundMessage(path)}</p>}
       {requestId && <p className="screen__request-id">Request ID: {requestId}</p>}
       {!notPublished && (
