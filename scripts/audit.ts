@@ -22,7 +22,7 @@ import { startSite, type RunningSite } from '../test/support/server';
 import { AXE_STATES, AXE_VIEWPORTS, checkState, formatViolations, type AxeViolation } from './lib/audit/axe';
 import { AXE_BUDGET, LIGHTHOUSE_BUDGETS, LIGHTHOUSE_PAGES, lighthouseMisses } from './lib/audit/budgets';
 import { CATEGORIES, launchChrome, runLighthouse, type LighthouseChrome, type LighthouseSummary } from './lib/audit/lighthouse';
-import { fail, flags } from './lib/cli';
+import { cleanUpOnSignals, fail, flags } from './lib/cli';
 import { section, table } from './lib/perf/report';
 
 const { values } = flags({
@@ -46,9 +46,7 @@ async function cleanup() {
   await c?.stop().catch(() => undefined);
   await s?.stop().catch(() => undefined);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+cleanUpOnSignals(cleanup);
 
 /**
  * `npm start` (re)writes dist/, which the running wrangler serves static assets from. When

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --seconds N --warmup N --connections C --rounds R]`: performance budgets, offline.
+ * `npm run bench [-- --seconds N --warmup N --connections C --rounds R --inspect 127.0.0.1:PORT]`: performance budgets, offline.
  *
  *   1. generate a content directory, build it into a temp dir, `wrangler deploy --dry-run` it
  *   2. run the uploaded worker file under plain `workerd serve` (scripts/lib/perf/runtime.ts)
@@ -13,9 +13,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fail, flags } from './lib/cli';
+import { cleanUpOnSignals, fail, flags } from './lib/cli';
 import { ROOT } from './lib/bundle';
-import { BUDGETS, REFERENCE, compareWithReferences, evaluateBudgets, missed } from './lib/perf/budgets';
+import { BUDGETS, REFERENCE, compareWithReferences, evaluateBudgets, medianBy, missed, shareOfConstant } from './lib/perf/budgets';
 import { wranglerDryRun } from './lib/dry-run';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, buildOrThrow, generateSite, removeAll, tempDir } from './lib/perf/fixture';
 import { CHROME_UA, runLoad, type LoadResult } from './lib/perf/load-gen';
@@ -30,6 +30,8 @@ const { values } = flags({
   warmup: { type: 'string', default: '1' },
   connections: { type: 'string', default: '10' },
   rounds: { type: 'string', default: '3' },
+  // workerd's inspector on HOST:PORT, for CPU profiles in Chrome DevTools (skews the figures)
+  inspect: { type: 'string' },
 });
 const num = (name: string, min: number, max: number) => {
   const n = Number(values[name as keyof typeof values]);
@@ -40,6 +42,8 @@ const seconds = num('seconds', 1, 120);
 const warmup = num('warmup', 0, 30);
 const connections = num('connections', 1, 200);
 const rounds = Math.round(num('rounds', 1, 9));
+const inspectorAddress = values.inspect;
+if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress)) fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
 
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
@@ -72,9 +76,7 @@ async function cleanup() {
   await rt?.stop().catch(() => undefined);
   await removeAll(temps.splice(0));
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+cleanUpOnSignals(cleanup);
 
 async function main(): Promise<number> {
   const loadBefore = loadavg();
@@ -100,7 +102,8 @@ async function main(): Promise<number> {
   step('starting workerd');
   const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
   const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
-  runtime = await startRuntime({ scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references });
+  runtime = await startRuntime({ scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references, inspectorAddress });
+  if (inspectorAddress) step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
   await runtime.putKv(site.build.records);
   await runtime.putKv([site.build.pointer]);
 
@@ -145,11 +148,10 @@ async function main(): Promise<number> {
       return { ...r, constant: { rps: mean(around.map((c) => c.rps)), p50: mean(around.map((c) => c.p50)), p99: mean(around.map((c) => c.p99)), cpuUsPerRequest: mean(aroundCpu) } };
     });
   // Per scenario, the round whose ratio to the constant route is the median of its rounds.
-  const ratioOf = (l: (typeof scenarioRuns)[number]) => l.result.rps / l.constant.rps;
+  const ratioOf = (l: (typeof scenarioRuns)[number]) => shareOfConstant({ rps: l.result.rps, constantRps: l.constant.rps });
   const loads = measured.map((s) => {
     const mine = scenarioRuns.filter((l) => l.key === s.key);
-    const sorted = [...mine].sort((a, b) => ratioOf(a) - ratioOf(b));
-    return { ...sorted[Math.floor(sorted.length / 2)]!, roundRatios: mine.map(ratioOf) };
+    return { ...medianBy(mine, ratioOf)!, roundRatios: mine.map(ratioOf) };
   });
   const throughput = (key: ScenarioKey) => {
     const l = loads.find((x) => x.key === key)!;
@@ -194,7 +196,7 @@ async function main(): Promise<number> {
     scale: scale.map((s, i) => ({ pages: s.pages, renderMedianMs: scaleRenders[i]!.medianMs })),
   });
   const peers = compareWithReferences(throughput('render'), throughput('savedHtml'));
-  const share = (key: ScenarioKey) => throughput(key).rps / throughput(key).constantRps;
+  const share = (key: ScenarioKey) => shareOfConstant(throughput(key));
   const sameRun = {
     renderVsMinimalRender: share('render') / share('minimalRender'),
     renderVsSavedHtml: share('render') / share('savedHtml'),

@@ -14,7 +14,7 @@
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail, flags } from './lib/cli';
+import { cleanUpOnSignals, fail, flags } from './lib/cli';
 import { ROOT } from './lib/bundle';
 import { buildOrThrow, removeAll, tempDir } from './lib/perf/fixture';
 import { loadProblems, MAX_MEMORY_GROWTH } from './lib/perf/load-check';
@@ -61,9 +61,7 @@ async function cleanup() {
   await rt?.stop().catch(() => undefined);
   await removeAll(temps.splice(0));
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+cleanUpOnSignals(cleanup);
 
 /** A copy of content/ with one visible change: same code, different content, new build id. */
 async function changedContent(): Promise<string> {

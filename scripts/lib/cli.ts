@@ -1,4 +1,4 @@
-/** Small helpers the CLIs share: flags and failing with a clear message. */
+/** Small helpers the CLIs share: flags, cleaning up on Ctrl-C, and failing with a clear message. */
 import { parseArgs } from 'node:util';
 
 export function flags<T extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(options: T, args = process.argv.slice(2)) {
@@ -6,6 +6,13 @@ export function flags<T extends Record<string, { type: 'string' | 'boolean'; def
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
     fail((err as Error).message);
+  }
+}
+
+/** Ctrl-C or a kill runs `cleanup` (stop servers, remove temp dirs) before the process exits 130. */
+export function cleanUpOnSignals(cleanup: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
   }
 }
 

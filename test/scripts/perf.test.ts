@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BUDGETS, KB, compareWithReferences, evaluateBudgets, missed, type BudgetInput } from '../../scripts/lib/perf/budgets';
+import { BUDGETS, KB, compareWithReferences, evaluateBudgets, medianBy, missed, type BudgetInput } from '../../scripts/lib/perf/budgets';
 import { parseUploadSize } from '../../scripts/lib/dry-run';
 import { loadProblems, type LoadCheckInput } from '../../scripts/lib/perf/load-check';
 import { parseHeadersFile, readWranglerSettings } from '../../scripts/lib/perf/runtime';
@@ -70,6 +70,13 @@ describe('bench budgets', () => {
     expect(astro!.target).toBe(2_960);
     expect(astro!.ok).toBe(true);
     expect(compareWithReferences({ rps: 400, constantRps: 10_000 }, { rps: 6_000, constantRps: 10_000 }).map((r) => r.ok)).toEqual([false, false]);
+  });
+
+  test('the reported round is the one with the median ratio, the upper one of an even count', () => {
+    const rounds = [{ round: 1, ratio: 0.19 }, { round: 2, ratio: 0.16 }, { round: 3, ratio: 0.21 }];
+    expect(medianBy(rounds, (r) => r.ratio)?.round).toBe(1);
+    expect(medianBy(rounds.slice(0, 2), (r) => r.ratio)?.round).toBe(1);
+    expect(medianBy([], (r: { ratio: number }) => r.ratio)).toBeUndefined();
   });
 
   test('a reference comparison without a saved-HTML figure never passes', () => {

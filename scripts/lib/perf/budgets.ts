@@ -47,6 +47,15 @@ export interface Throughput {
   constantRps: number;
 }
 
+/** A scenario's req/s as a share of the constant route around it; NaN when there is no constant. */
+export const shareOfConstant = ({ rps, constantRps }: Throughput) => (constantRps > 0 ? rps / constantRps : NaN);
+
+/** The item whose score is the median (the upper one of an even count): a round that was measured. */
+export function medianBy<T>(items: readonly T[], score: (item: T) => number): T | undefined {
+  const sorted = [...items].sort((a, b) => score(a) - score(b));
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 export interface BudgetInput {
   render: Throughput;
   cacheHit: Throughput;
@@ -70,9 +79,8 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const finite = (...xs: number[]) => xs.every((x) => Number.isFinite(x));
 
 export function evaluateBudgets(input: BudgetInput, limits: Budgets = BUDGETS): BudgetCheck[] {
-  const share = ({ rps, constantRps }: Throughput) => (constantRps > 0 ? rps / constantRps : NaN);
-  const renderShare = share(input.render);
-  const hitShare = share(input.cacheHit);
+  const renderShare = shareOfConstant(input.render);
+  const hitShare = shareOfConstant(input.cacheHit);
   const bySize = [...input.scale].sort((a, b) => a.pages - b.pages);
   const smallest = bySize[0];
   const largest = bySize.at(-1);
@@ -137,8 +145,7 @@ export interface ReferenceComparison {
  * figure. The raw figure is reported alongside.
  */
 export function compareWithReferences(render: Throughput, savedHtml: Throughput): ReferenceComparison[] {
-  const share = ({ rps, constantRps }: Throughput) => (constantRps > 0 ? rps / constantRps : NaN);
-  const normalized = (share(render) / share(savedHtml)) * REFERENCE.savedHtml;
+  const normalized = (shareOfConstant(render) / shareOfConstant(savedHtml)) * REFERENCE.savedHtml;
   return (['nuxtDeployed', 'astro'] as const).map((key) => {
     const target = REFERENCE[key] * REFERENCE_TARGETS[key];
     return {

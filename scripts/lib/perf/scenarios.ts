@@ -52,25 +52,13 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: S
   };
   const samePage = (res: Response, body: string) =>
     res.status !== 200 ? `status ${res.status}` : body !== html ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)` : null;
-  const references: Scenario[] = [];
-  if (urls.savedHtml) {
-    references.push({
-      key: 'savedHtml',
-      label: 'reference: the same page as saved bytes and headers',
-      url: `${urls.savedHtml}${fixturePath}`,
-      status: 200,
-      check: samePage,
-    });
-  }
-  if (urls.minimalRender) {
-    references.push({
-      key: 'minimalRender',
-      label: 'reference: minimal Hono + renderToString, same page',
-      url: `${urls.minimalRender}${fixturePath}`,
-      status: 200,
-      check: samePage,
-    });
-  }
+  const referenceWorkers = [
+    ['savedHtml', urls.savedHtml, 'reference: the same page as saved bytes and headers'],
+    ['minimalRender', urls.minimalRender, 'reference: minimal Hono + renderToString, same page'],
+  ] as const;
+  const references: Scenario[] = referenceWorkers.flatMap(([key, base, label]) =>
+    base ? [{ key, label, url: `${base}${fixturePath}`, status: 200, check: samePage }] : [],
+  );
   return [
     {
       key: 'constant',
