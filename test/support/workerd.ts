@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
+import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
 import type { BuiltSite } from './built-site';
 import { REPO_ROOT } from './built-site';
@@ -72,7 +73,15 @@ export async function startWorker(
     bindings = {},
     faults = false,
     persist,
-  }: { publish?: boolean; bindings?: Record<string, string>; faults?: boolean; persist?: { kv: string; cache: string } } = {},
+    formRateLimit = 1000,
+  }: {
+    publish?: boolean;
+    bindings?: Record<string, string>;
+    faults?: boolean;
+    persist?: { kv: string; cache: string };
+    /** form posts per client per 60 s (the real binding; high by default so tests are not limited) */
+    formRateLimit?: number;
+  } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
   const main = {
@@ -84,6 +93,7 @@ export async function startWorker(
     // Tests publish new builds mid-test: the pointer must be read on every request.
     bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
     assets: { directory: join(site.outDir, 'public'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
+    ratelimits: { FORM_RATE_LIMIT: { simple: { limit: formRateLimit, period: 60 } } },
   };
   const store = faults ? { worker: 'kv-faults', binding: 'INNER' } : { worker: undefined, binding: 'SITE_KV' };
   const mf = new Miniflare({
@@ -115,9 +125,11 @@ export async function startWorker(
       mf.dispatchFetch(/^https?:/.test(path) ? path : ORIGIN + path, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
     kv,
     put,
+    // As scripts/lib/publish.ts does it: records, the pointer, then the published marker.
     publish: async (s) => {
       await put(s.build.records);
       await put([s.build.pointer]);
+      await put([{ key: kvKeys.published(s.build.id), value: s.build.pointer.value }]);
     },
     logs,
     close: () => mf.dispose(),
