@@ -265,17 +265,22 @@ export type NavLink = z.infer<typeof NavLink>;
 export const Footer = z.object({ text: z.string().optional(), links: z.array(NavLink).optional() });
 export type Footer = z.infer<typeof Footer>;
 
+/** What an HTTP header value may hold as the site sends it. */
+const PRINTABLE_ASCII_RE = /^[\x20-\x7e]*$/;
+
 const RedirectTarget = z
   .string()
   .min(1)
   .refine((s) => !hasRefusedProtocol(s), 'javascript:, data:, vbscript: and blob: targets are not allowed')
-  .refine((s) => isInternalPath(s) || isHttpUrl(s), 'Must be an internal path or an http(s) URL');
+  .refine((s) => isInternalPath(s) || isHttpUrl(s), 'Must be an internal path or an http(s) URL')
+  // It becomes a Location header, which takes bytes, not text: a 500 on the first redirect.
+  .refine((s) => PRINTABLE_ASCII_RE.test(s), 'Must be ASCII: percent-encode other characters and write the host in punycode');
 
 export const RouteRule = z.object({
   redirect: z
     .union([RedirectTarget, z.object({ to: RedirectTarget, statusCode: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional() })])
     .optional(),
-  headers: z.record(z.string().regex(/^[a-zA-Z0-9-]+$/, 'Must be a header name'), z.string().regex(/^[^\r\n\u0000]*$/, 'Must be one line')).optional(),
+  headers: z.record(z.string().regex(/^[a-zA-Z0-9-]+$/, 'Must be a header name'), z.string().regex(PRINTABLE_ASCII_RE, 'Must be one line of printable ASCII')).optional(),
   cache: z.object({ maxAge: z.number().int().min(0).optional(), staleWhileRevalidate: z.number().int().min(0).optional() }).optional(),
   prerender: z.boolean().optional(),
 });
