@@ -59,3 +59,17 @@ export const NOT_PUBLISHED_RETRY_AFTER_S = 30;
 export const FORM_ENTRY_RETENTION_S = 30 * 86_400;
 /** Largest form post the worker reads (bytes); file fields have their own size rules. */
 export const FORM_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest text value a form post may carry, in characters: far beyond any field's honest use. */
+export const FORM_TEXT_MAX_CHARS = 20_000;
+/** Most values (fields) one form post may carry. */
+export const FORM_MAX_VALUES = 100;
+/**
+ * Longest value the `regex` rule runs its pattern on; a longer one fails without running it.
+ * The build refuses patterns with nested quantifiers, but a pattern such as `^a*a*b$` still
+ * backtracks in quadratic time (about 200 ms at 20 000 characters, 2 ms at 2 000), per
+ * keystroke in the browser and per post in the worker. Patterns describe short, formatted
+ * values (codes, numbers, identifiers), which stay far below this.
+ */
+export const FORM_REGEX_MAX_CHARS = 2_000;
+/** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
+export const FORM_RATE_LIMIT_PERIOD_S = 60;

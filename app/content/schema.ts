@@ -185,7 +185,8 @@ const BLOCK_SCHEMAS = {
   form: z
     .object({
       type: z.literal('form'),
-      id: anchorId,
+      // The form endpoint takes ids of at most 64 characters: a longer one could never be sent.
+      id: anchorId.max(64, 'Must be at most 64 characters'),
       title: z.string().optional(),
       fields: z.array(Field).min(1),
       submitLabel: nonEmpty,

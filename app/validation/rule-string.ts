@@ -32,7 +32,9 @@ const someValues: ParamCheck = (p) =>
   p.length >= 1 && p.every((v) => v !== '') ? null : 'needs at least one value, e.g. one_of:a,b';
 const oneValue: ParamCheck = (p) => (p.length === 1 && p[0] !== '' ? null : 'needs one value');
 
-const RULES: Record<RuleName, ParamCheck> = {
+// A Map, not an object: rule names come from content, and `hasOwnProperty` or `__proto__` must
+// read as unknown rules, never as something Object.prototype supplies.
+const RULES = new Map<RuleName, ParamCheck>(Object.entries({
   required: none,
   email: none,
   min: oneNonNegInt,
@@ -75,9 +77,9 @@ const RULES: Record<RuleName, ParamCheck> = {
   size: (p) => (p.length === 1 && isNumber(p[0]!) && Number(p[0]) > 0 ? null : 'needs a size in KB above 0, e.g. size:500'),
   dimensions: (p) =>
     p.length === 2 && p.every(isNonNegInt) ? null : 'needs a width and a height in pixels, e.g. dimensions:300,200',
-};
+} satisfies Record<RuleName, ParamCheck>) as [RuleName, ParamCheck][]);
 
-export const RULE_NAMES = Object.keys(RULES) as RuleName[];
+export const RULE_NAMES: readonly RuleName[] = [...RULES.keys()];
 
 export type ParseResult = { ok: true; rules: ParsedRule[] } | { ok: false; error: string };
 
@@ -92,11 +94,12 @@ export function parseRuleString(source: string): ParseResult {
     const colon = part.indexOf(':');
     const name = (colon === -1 ? part : part.slice(0, colon)).trim();
     const rawParams = colon === -1 ? null : part.slice(colon + 1);
-    if (!(name in RULES)) return { ok: false, error: `unknown rule "${name}"` };
     const ruleName = name as RuleName;
+    const check = RULES.get(ruleName);
+    if (!check) return { ok: false, error: `unknown rule "${name}"` };
     const params =
       rawParams === null ? [] : ruleName === 'regex' ? [rawParams] : rawParams.split(',').map((s) => s.trim());
-    const problem = RULES[ruleName](params);
+    const problem = check(params);
     if (problem) return { ok: false, error: `rule "${name}" ${problem}` };
     if (rules.some((r) => r.name === ruleName)) return { ok: false, error: `rule "${name}" appears twice` };
     rules.push({ name: ruleName, params });
@@ -104,5 +107,5 @@ export function parseRuleString(source: string): ParseResult {
   return { ok: true, rules };
 }
 
-/** The tag-manager container id form (spec §5). */
+/** The tag-manager container id form, checked where site.json is validated. */
 export const GTM_ID_RE = /^GTM-[A-Z0-9]+$/;
