@@ -2,16 +2,15 @@
  * Runs a built worker in workerd through Miniflare, with a real (in-memory) KV namespace and
  * the build's static assets, the way `wrangler dev` and Cloudflare run it.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
+import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import type { BuiltSite } from './built-site';
-import { REPO_ROOT } from './built-site';
 
-const COMPATIBILITY_DATE = readFileSync(join(REPO_ROOT, 'wrangler.toml'), 'utf8').match(/^compatibility_date = "([^"]+)"/m)![1]!;
+const COMPATIBILITY_DATE = readWranglerToml().compatibility_date;
 
 export const ORIGIN = 'https://www.example.com';
 
