@@ -3,29 +3,29 @@
  * Section numbers refer to the specification the product was derived from.
  */
 
-/** §4/§9: the client compares its build with the latest build this often. */
+/** docs/behaviour.md#51-build-watcher: the client compares its build with the latest build this often. */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 
-/** §4/§9: a chunk-load reload for the same path is not repeated within this window. */
+/** docs/behaviour.md#53-chunk-load-reload-guard: a chunk-load reload for the same path is not repeated within this window. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 
-/** §4/§9: the manifest is prefetched this long after the browser becomes idle. */
+/** docs/behaviour.md#52-manifest-prefetch: the manifest is prefetched this long after the browser becomes idle. */
 export const MANIFEST_PREFETCH_DELAY_MS = 1_000;
 
-/** §4/§9: the page head is updated this long after a route change. */
+/** docs/behaviour.md#46-after-the-new-page-shows: the page head is updated this long after a route change. */
 export const HEAD_UPDATE_DELAY_MS = 100;
 
-/** §7: GET requests are retried once on these statuses. */
+/** docs/behaviour.md#24-fetch-helper-and-retries: GET requests are retried once on these statuses. */
 export const FETCH_RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 export const FETCH_RETRY_COUNT = 1;
 
-/** §9: lazy images. */
+/** docs/behaviour.md#9-lazy-images */
 export const LAZY_IMAGE_PRELOAD_VIEWPORT_RATIO = 1.2;
 export const LAZY_IMAGE_MAX_ATTEMPTS = 3;
 export const LAZY_IMAGE_CACHE_SIZE = 200;
 export const LAZY_IMAGE_CHECK_THROTTLE_MS = 200;
 
-/** §9: touch gestures (distances in CSS pixels). */
+/** docs/behaviour.md#10-touch-gestures (distances in CSS pixels) */
 export const GESTURE_TAP_TOLERANCE_PX = 10;
 export const GESTURE_SWIPE_TOLERANCE_PX = 30;
 export const GESTURE_HOLD_MS = 400;

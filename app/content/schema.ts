@@ -1,5 +1,5 @@
 /**
- * The content contract (shared/content-model.md) as zod schemas. The build validates every
+ * The content contract (docs/content-model.md) as zod schemas. The build validates every
  * content file with these, the editor preview validates live documents with them, and the
  * worker and client render the inferred types.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads a content directory (shared/content-model.md) and validates every file. Collects
+ * Reads a content directory (docs/content-model.md) and validates every file. Collects
  * every problem instead of stopping at the first, so an editor fixes a broken directory in
  * one pass; each problem names the file and the field.
  */
