@@ -39,13 +39,7 @@ const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f]/;
  * another host), and has no control characters or spaces.
  */
 export function isInternalPath(raw: string): boolean {
-  return (
-    raw.startsWith('/') &&
-    !raw.startsWith('//') &&
-    !raw.startsWith('/\\') &&
-    !CONTROL_CHARS_RE.test(raw) &&
-    !/\s/.test(raw)
-  );
+  return raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') && !CONTROL_CHARS_RE.test(raw) && !/\s/.test(raw);
 }
 
 // What a browser skips at the start of an href (C0 controls, spaces), and the slashes and

@@ -24,7 +24,8 @@ const { values } = flags({
   inspect: { type: 'string' },
 });
 const inspectorAddress = values.inspect;
-if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress)) fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
+if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress))
+  fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
 const settings = {
   seconds: numberOption(values.seconds, 'seconds', 1, 120),
   warmup: numberOption(values.warmup, 'warmup', 0, 30),

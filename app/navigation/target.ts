@@ -14,8 +14,7 @@ export class NavigationRefusedError extends Error {
 
 export type NavigationTarget =
   /** `path` starts with exactly one `/`: read relative to any page of the site, it stays on it */
-  | { kind: 'internal'; path: string; search: string; hash: string }
-  | { kind: 'external'; url: string };
+  { kind: 'internal'; path: string; search: string; hash: string } | { kind: 'external'; url: string };
 
 type InternalTarget = Extract<NavigationTarget, { kind: 'internal' }>;
 

@@ -60,8 +60,7 @@ function isEmail(s: string): boolean {
   const local = s.slice(0, at);
   const domain = s.slice(at + 1);
   return (
-    at > 0 && s.length <= 254 && local.length <= 64 && LOCAL_PART_RE.test(local) &&
-    !/^\.|\.\.|\.$/.test(local) && DOMAIN_RE.test(domain)
+    at > 0 && s.length <= 254 && local.length <= 64 && LOCAL_PART_RE.test(local) && !/^\.|\.\.|\.$/.test(local) && DOMAIN_RE.test(domain)
   );
 }
 
@@ -114,34 +113,38 @@ type TextCheck = (s: string, p: string[]) => boolean;
 type FileCheck = (f: UploadedFile, p: string[]) => boolean;
 
 // Maps, like the rule table: a rule name that is not a key here is a rule of the other kind.
-const TEXT = new Map<RuleName, TextCheck>(Object.entries({
-  email: isEmail,
-  min: (s, p) => [...s].length >= Number(p[0]),
-  max: (s, p) => [...s].length <= Number(p[0]),
-  min_value: (s, p) => toNumber(s) >= Number(p[0]),
-  max_value: (s, p) => toNumber(s) <= Number(p[0]),
-  between: (s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1]),
-  digits: (s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0]),
-  integer: (s) => /^-?[0-9]+$/.test(s),
-  numeric: (s) => /^[0-9]+$/.test(s),
-  alpha: (s) => ALPHA_RE.test(s),
-  alpha_num: (s) => ALPHA_NUM_RE.test(s),
-  alpha_dash: (s) => ALPHA_DASH_RE.test(s),
-  alpha_spaces: (s) => ALPHA_SPACES_RE.test(s),
-  regex: (s, p) => s.length <= FORM_REGEX_MAX_CHARS && matches(p.join(','), s),
-  url: isHttpUrl,
-  one_of: (s, p) => p.indexOf(s) !== -1,
-  not_one_of: (s, p) => p.indexOf(s) === -1,
-  is: (s, p) => s === p[0],
-  is_not: (s, p) => s !== p[0],
-} satisfies Partial<Record<RuleName, TextCheck>>) as [RuleName, TextCheck][]);
+const TEXT = new Map<RuleName, TextCheck>(
+  Object.entries({
+    email: isEmail,
+    min: (s, p) => [...s].length >= Number(p[0]),
+    max: (s, p) => [...s].length <= Number(p[0]),
+    min_value: (s, p) => toNumber(s) >= Number(p[0]),
+    max_value: (s, p) => toNumber(s) <= Number(p[0]),
+    between: (s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1]),
+    digits: (s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0]),
+    integer: (s) => /^-?[0-9]+$/.test(s),
+    numeric: (s) => /^[0-9]+$/.test(s),
+    alpha: (s) => ALPHA_RE.test(s),
+    alpha_num: (s) => ALPHA_NUM_RE.test(s),
+    alpha_dash: (s) => ALPHA_DASH_RE.test(s),
+    alpha_spaces: (s) => ALPHA_SPACES_RE.test(s),
+    regex: (s, p) => s.length <= FORM_REGEX_MAX_CHARS && matches(p.join(','), s),
+    url: isHttpUrl,
+    one_of: (s, p) => p.indexOf(s) !== -1,
+    not_one_of: (s, p) => p.indexOf(s) === -1,
+    is: (s, p) => s === p[0],
+    is_not: (s, p) => s !== p[0],
+  } satisfies Partial<Record<RuleName, TextCheck>>) as [RuleName, TextCheck][],
+);
 
-const FILE = new Map<RuleName, FileCheck>(Object.entries({
-  image: (f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name)),
-  ext: (f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`)),
-  mimes: (f, p) => p.some((m) => mimeMatches(f.type, m)),
-  size: (f, p) => f.size <= Number(p[0]) * 1024,
-} satisfies Partial<Record<RuleName, FileCheck>>) as [RuleName, FileCheck][]);
+const FILE = new Map<RuleName, FileCheck>(
+  Object.entries({
+    image: (f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name)),
+    ext: (f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`)),
+    mimes: (f, p) => p.some((m) => mimeMatches(f.type, m)),
+    size: (f, p) => f.size <= Number(p[0]) * 1024,
+  } satisfies Partial<Record<RuleName, FileCheck>>) as [RuleName, FileCheck][],
+);
 
 /** The name of the field `confirmed:` points at (a leading @ is accepted). */
 export function confirmedTarget(rule: ParsedRule): string {

@@ -68,7 +68,11 @@ async function listPageFiles(pagesDir: string, shownRoot: string, problems: Cont
           await walk(join(dir, entry.name), depth + 1);
         }
       } else if (!PAGE_FILE_RE.test(entry.name)) {
-        problems.push({ file: shown, path: '(file name)', message: 'Page files must be named like my-page.json (lowercase letters, digits, hyphens)' });
+        problems.push({
+          file: shown,
+          path: '(file name)',
+          message: 'Page files must be named like my-page.json (lowercase letters, digits, hyphens)',
+        });
       } else if (pathForPageFile(rel).split('/').length - 1 > MAX_PATH_DEPTH) {
         problems.push({ file: shown, path: '(file name)', message: `Paths are at most ${MAX_PATH_DEPTH} segments deep` });
       } else {
@@ -87,20 +91,24 @@ async function listPageFiles(pagesDir: string, shownRoot: string, problems: Cont
  */
 function unsafePatterns(file: string, page: Page): ContentProblem[] {
   const problems: ContentProblem[] = [];
-  walkBlocks(page.blocks, (block, path) => {
-    if (block.type !== 'form') return;
-    block.fields.forEach((field, i) => {
-      const parsed = field.rules === undefined ? null : parseRuleString(field.rules);
-      const regex = parsed?.ok ? parsed.rules.find((r) => r.name === 'regex') : undefined;
-      if (!regex || isSafeRulePattern(regex.params.join(','))) return;
-      problems.push({
-        file,
-        path: formatIssuePath([...path, 'fields', i, 'rules']),
-        message:
-          'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b), or one the check cannot read; rewrite it so each character can be matched only one way, or use a stock rule such as email',
+  walkBlocks(
+    page.blocks,
+    (block, path) => {
+      if (block.type !== 'form') return;
+      block.fields.forEach((field, i) => {
+        const parsed = field.rules === undefined ? null : parseRuleString(field.rules);
+        const regex = parsed?.ok ? parsed.rules.find((r) => r.name === 'regex') : undefined;
+        if (!regex || isSafeRulePattern(regex.params.join(','))) return;
+        problems.push({
+          file,
+          path: formatIssuePath([...path, 'fields', i, 'rules']),
+          message:
+            'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b), or one the check cannot read; rewrite it so each character can be matched only one way, or use a stock rule such as email',
+        });
       });
-    });
-  }, ['blocks']);
+    },
+    ['blocks'],
+  );
   return problems;
 }
 

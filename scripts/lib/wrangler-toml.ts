@@ -39,7 +39,12 @@ const environment = z.looseObject({ name: z.string().min(1).optional(), ...bindi
 
 const wranglerToml = z.looseObject({
   compatibility_date: z
-    .string({ error: (issue) => (issue.input === undefined ? 'missing: workerd needs it to run the worker (e.g. compatibility_date = "2026-04-20")' : 'must be a quoted date, e.g. "2026-04-20"') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'missing: workerd needs it to run the worker (e.g. compatibility_date = "2026-04-20")'
+          : 'must be a quoted date, e.g. "2026-04-20"',
+    })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like "2026-04-20"'),
   compatibility_flags: z.array(z.string()).optional(),
   main: z.string().min(1).optional(),
@@ -61,11 +66,15 @@ export function parseWranglerToml(text: string, source = 'wrangler.toml'): Wrang
   try {
     document = parse(text);
   } catch (err) {
-    if (err instanceof TomlError) throw new Error(`${source}: not valid TOML, line ${err.line} column ${err.column}: ${err.message.split('\n')[0]}`, { cause: err });
+    if (err instanceof TomlError)
+      throw new Error(`${source}: not valid TOML, line ${err.line} column ${err.column}: ${err.message.split('\n')[0]}`, { cause: err });
     throw err;
   }
   const result = wranglerToml.safeParse(document);
-  if (!result.success) throw new Error(result.error.issues.map((issue) => `${source}: ${issuePath(issue.path) || '(top level)'}: ${issue.message}`).join('\n'));
+  if (!result.success)
+    throw new Error(
+      result.error.issues.map((issue) => `${source}: ${issuePath(issue.path) || '(top level)'}: ${issue.message}`).join('\n'),
+    );
   return document as WranglerToml;
 }
 

@@ -18,7 +18,16 @@ const pattern = fc.array(patternSegment, { maxLength: 4 }).map((segments) => `/$
 /** What site.json may name: an internal path or an http(s) URL, either with a trailing `/**`. */
 const target = fc
   .tuple(
-    fc.constantFrom('', '/new', '/en/loans', '/a/b?x=1', '/constructor', 'https://blog.example.com', 'https://blog.example.com/x?y=1', 'http://old.example'),
+    fc.constantFrom(
+      '',
+      '/new',
+      '/en/loans',
+      '/a/b?x=1',
+      '/constructor',
+      'https://blog.example.com',
+      'https://blog.example.com/x?y=1',
+      'http://old.example',
+    ),
     fc.boolean(),
   )
   .map(([base, rest]) => (rest ? `${base}/**` : base || '/'));
@@ -40,7 +49,10 @@ const requestPath = fc.oneof(
   fc.tuple(fc.array(fc.constantFrom(...STATIC), { maxLength: 3 }), hostilePath()).map(([head, tail]) => `/${head.join('/')}${tail}`),
   fc.constantFrom('/go//evil.example', '/go/\\evil.example', '/old/%2e%2e/%2e%2e//evil.example', '/go/%252F%252Fevil.example'),
 );
-const requestSearch = fc.oneof(fc.constant(''), hostileString(4).map((s) => `?${s}`));
+const requestSearch = fc.oneof(
+  fc.constant(''),
+  hostileString(4).map((s) => `?${s}`),
+);
 
 const targetOf = (r: RouteRule) => (typeof r.redirect === 'string' ? r.redirect : r.redirect?.to);
 

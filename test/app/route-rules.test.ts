@@ -23,7 +23,11 @@ describe('route rules', () => {
   });
 
   test('** carries the rest of the path into the target', () => {
-    expect(redirectFor(matcher, '/blog/2024/hello')).toEqual({ location: 'https://blog.example.com/2024/hello', status: 307, external: true });
+    expect(redirectFor(matcher, '/blog/2024/hello')).toEqual({
+      location: 'https://blog.example.com/2024/hello',
+      status: 307,
+      external: true,
+    });
   });
 
   test('** matches the bare prefix too', () => {
@@ -59,7 +63,6 @@ describe('route rules', () => {
       if (redirect) expect(new URL(redirect.location, 'https://www.example.com').host).toBe('blog.example.com');
     },
   );
-
 });
 
 describe('internal redirect targets', () => {

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 /** The ids in the comparison; the help text and every failing node's selector in the message. */
 function expectNoViolations(violations: AxeViolation[]) {
-  expect(violations.map((v) => v.id), `axe violations:\n${formatViolations(violations, '  ')}`).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    `axe violations:\n${formatViolations(violations, '  ')}`,
+  ).toEqual([]);
 }
 
 describe('axe-core', () => {

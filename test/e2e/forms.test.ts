@@ -128,7 +128,10 @@ describe('the form without JavaScript', () => {
     await Promise.all([page.waitForURL(/\/_app\/forms\/sent\?/), page.getByRole('button', { name: 'Send message' }).click()]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Send us a message');
     expect(await page.getByRole('status').textContent()).toBe(EN_SUCCESS);
-    await Promise.all([page.waitForURL(`${env.site.url}/en/contact`), page.getByRole('link', { name: '← Contact us – Example Bank' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${env.site.url}/en/contact`),
+      page.getByRole('link', { name: '← Contact us – Example Bank' }).click(),
+    ]);
   });
 });
 
@@ -142,9 +145,11 @@ describe('validation in the page language', () => {
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     expect(await name.getAttribute('aria-describedby')).toBe('contact-name-error');
     // Accessible description as a screen reader gets it.
-    expect(await page.evaluate(() => document.getElementById(document.getElementById('contact-name')!.getAttribute('aria-describedby')!)?.textContent)).toBe(
-      'The Full name field is required',
-    );
+    expect(
+      await page.evaluate(
+        () => document.getElementById(document.getElementById('contact-name')!.getAttribute('aria-describedby')!)?.textContent,
+      ),
+    ).toBe('The Full name field is required');
 
     await page.fill('#contact-email', 'not-an-email');
     await page.locator('#contact-email').blur();
@@ -261,9 +266,9 @@ describe('submission', () => {
     await fillValid(page);
     await page.getByRole('button', { name: 'Send message' }).click();
 
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not send' }).textContent()).toBe(
-      'Could not send: your answers are kept, please try again.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Could not send' }).textContent())
+      .toBe('Could not send: your answers are kept, please try again.');
     expect(posts).toHaveLength(1);
     expect(await page.inputValue('#contact-name')).toBe('Mari Maasikas');
     expect(await page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
@@ -278,9 +283,9 @@ describe('submission', () => {
     await answerForms(page, 503);
     await fillValid(page);
     await page.getByRole('button', { name: 'Saada sõnum' }).click();
-    await expect.poll(() => page.locator('.form-block [role="alert"]').textContent()).toBe(
-      'Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.',
-    );
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.');
     expect(await storedDraft(page, ET_DRAFT_KEY)).not.toBeNull();
   });
 });
@@ -293,19 +298,21 @@ describe('what the site says when it refuses a post', () => {
     );
     await fillValid(page);
     await page.getByRole('button', { name: 'Saada sõnum' }).click();
-    await expect.poll(() => page.locator('.form-block [role="alert"]').textContent()).toBe(
-      'Sinu ühenduselt on saadetud liiga palju sõnumeid. Palun oota minut ja saada see siis uuesti.',
-    );
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('Sinu ühenduselt on saadetud liiga palju sõnumeid. Palun oota minut ja saada see siis uuesti.');
   });
 
   test('a post refused as not from this site: the English form says to reload the page', async () => {
     const { page } = await open('/en/contact');
-    await page.route('**/_app/forms', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"forbidden"}' }));
+    await page.route('**/_app/forms', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"forbidden"}' }),
+    );
     await fillValid(page);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => page.locator('.form-block [role="alert"]').textContent()).toBe(
-      'This form can only be sent from its page on this site. Please reload the page and try again.',
-    );
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('This form can only be sent from its page on this site. Please reload the page and try again.');
   });
 });
 
@@ -313,7 +320,10 @@ describe('the form against the real endpoint', () => {
   test("Chromium's own post from the hydrated form passes the same-origin check and is kept", async () => {
     const { page, problems } = await open('/en/contact');
     await fillValid(page);
-    const [response] = await Promise.all([page.waitForResponse('**/_app/forms'), page.getByRole('button', { name: 'Send message' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse('**/_app/forms'),
+      page.getByRole('button', { name: 'Send message' }).click(),
+    ]);
     expect(response.status()).toBe(200);
     await expect.poll(() => page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(1);
     expect(problems).toEqual([]);

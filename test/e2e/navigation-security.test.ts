@@ -21,7 +21,10 @@ async function open(path: string) {
   page.on('request', (r) => {
     if (new URL(r.url()).host !== siteHost) offSite.push(r.url());
   });
-  await page.route((url) => url.host !== siteHost, (route) => route.abort());
+  await page.route(
+    (url) => url.host !== siteHost,
+    (route) => route.abort(),
+  );
   await page.goto(env.site.url + path);
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.waitForFunction(() => (window as { __router?: unknown }).__router !== undefined);

@@ -25,6 +25,8 @@ describe('the wrangler.toml of a build', () => {
   });
 
   test('cannot be made from a wrangler.toml without an [assets] table', () => {
-    expect(() => wranglerTomlForBuild('compatibility_date = "2026-04-20"\nmain = "dist/worker/index.js"\n')).toThrow('wrangler.toml: no [assets] table to point at the build');
+    expect(() => wranglerTomlForBuild('compatibility_date = "2026-04-20"\nmain = "dist/worker/index.js"\n')).toThrow(
+      'wrangler.toml: no [assets] table to point at the build',
+    );
   });
 });

@@ -20,23 +20,33 @@ describe('wrangler.toml', () => {
   });
 
   test('a file without compatibility_date is rejected with a message naming the key', () => {
-    expect(() => parseWranglerToml('name = "x"\nmain = "index.js"\n')).toThrow(/^wrangler\.toml: compatibility_date: missing: workerd needs it/);
+    expect(() => parseWranglerToml('name = "x"\nmain = "index.js"\n')).toThrow(
+      /^wrangler\.toml: compatibility_date: missing: workerd needs it/,
+    );
   });
 
   test('a compatibility date written as a bare TOML date is rejected as unquoted', () => {
-    expect(() => parseWranglerToml('compatibility_date = 2026-04-20\n')).toThrow('wrangler.toml: compatibility_date: must be a quoted date, e.g. "2026-04-20"');
+    expect(() => parseWranglerToml('compatibility_date = 2026-04-20\n')).toThrow(
+      'wrangler.toml: compatibility_date: must be a quoted date, e.g. "2026-04-20"',
+    );
   });
 
   test('a var that is not text is rejected with its path', () => {
-    expect(() => parseWranglerToml('compatibility_date = "2026-04-20"\n[vars]\nTTL = 5000\n')).toThrow('wrangler.toml: vars.TTL: must be a string (the worker reads vars as text)');
+    expect(() => parseWranglerToml('compatibility_date = "2026-04-20"\n[vars]\nTTL = 5000\n')).toThrow(
+      'wrangler.toml: vars.TTL: must be a string (the worker reads vars as text)',
+    );
   });
 
   test("an environment's KV namespace without an id is rejected with its path", () => {
-    expect(() => parseWranglerToml('compatibility_date = "2026-04-20"\n[[env.production.kv_namespaces]]\nbinding = "SITE_KV"\n')).toThrow(/^wrangler\.toml: env\.production\.kv_namespaces\[0\]\.id: /);
+    expect(() => parseWranglerToml('compatibility_date = "2026-04-20"\n[[env.production.kv_namespaces]]\nbinding = "SITE_KV"\n')).toThrow(
+      /^wrangler\.toml: env\.production\.kv_namespaces\[0\]\.id: /,
+    );
   });
 
   test('a TOML syntax error names the line and column', () => {
-    expect(() => parseWranglerToml('compatibility_date = "2026-04-20"\nmain = \n')).toThrow(/^wrangler\.toml: not valid TOML, line 2 column \d+: /);
+    expect(() => parseWranglerToml('compatibility_date = "2026-04-20"\nmain = \n')).toThrow(
+      /^wrangler\.toml: not valid TOML, line 2 column \d+: /,
+    );
   });
 
   test('keys the schema does not name are kept, in the order of the file', () => {

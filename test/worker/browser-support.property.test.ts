@@ -27,13 +27,19 @@ const prototypeUa = fc
 const userAgent = fc.oneof(
   hostileString(),
   hostileString(40).map((s) => s.repeat(50)), // far past the length cap
-  fc.tuple(fc.constantFrom(...REAL_UAS), hostileString(), fc.nat({ max: 200 })).map(([ua, junk, at]) => ua.slice(0, at) + junk + ua.slice(at)),
+  fc
+    .tuple(fc.constantFrom(...REAL_UAS), hostileString(), fc.nat({ max: 200 }))
+    .map(([ua, junk, at]) => ua.slice(0, at) + junk + ua.slice(at)),
   prototypeUa,
   fc.constantFrom(null, undefined, ''),
 );
 
 /** Brand names: prototype names, real brands, and hostile text, quoted the way Sec-CH-UA quotes. */
-const brand = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom('Google Chrome', 'Microsoft Edge', 'Opera', 'Chromium'), hostileString(4));
+const brand = fc.oneof(
+  fc.constantFrom(...PROTOTYPE_NAMES),
+  fc.constantFrom('Google Chrome', 'Microsoft Edge', 'Opera', 'Chromium'),
+  hostileString(4),
+);
 const brandList = fc.oneof(
   fc
     .array(fc.tuple(brand, fc.oneof(fc.constantFrom('1', '63', '120', '99.0.0.0'), hostileString(2))), { maxLength: 6 })
@@ -97,7 +103,10 @@ describe('browserVerdict on hostile input', () => {
   test('brand lists made only of Object.prototype names leave the decision to the User-Agent', () => {
     checkProperty(
       fc.property(prototypeBrandsOnly, prototypeBrandsOnly, (secChUa, secChUaFullVersionList) => {
-        expect(browserVerdict({ secChUa, secChUaFullVersionList, secChUaMobile: '?1' })).toEqual({ supported: true, reason: 'no user agent' });
+        expect(browserVerdict({ secChUa, secChUaFullVersionList, secChUaMobile: '?1' })).toEqual({
+          supported: true,
+          reason: 'no user agent',
+        });
       }),
     );
   });

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 const BOUNDARY = 'XyZ-boundary';
 
-const name = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES, '_form', '_page', '_hp', 'name', 'email', 'consent', 'a"b', 'x\r\ny', ''), hostileString(3));
+const name = fc.oneof(
+  fc.constantFrom(...PROTOTYPE_NAMES, '_form', '_page', '_hp', 'name', 'email', 'consent', 'a"b', 'x\r\ny', ''),
+  hostileString(3),
+);
 
 const contentType = fc.oneof(
   fc.constantFrom(
@@ -50,7 +53,10 @@ const envelopeJson = fc
     form: fc.oneof(fc.constant('contact'), name, fc.constant({ __proto__: null })),
     page: fc.oneof(fc.constantFrom('/en/contact', '/et/kontakt', '//evil.example', '/en/../x'), hostileString(3)),
     values: fc.oneof(
-      fc.dictionary(name, fc.oneof(hostileString(), fc.boolean(), fc.constant(null), fc.constant({ $gt: '' }), fc.constant('x'.repeat(30_000)))),
+      fc.dictionary(
+        name,
+        fc.oneof(hostileString(), fc.boolean(), fc.constant(null), fc.constant({ $gt: '' }), fc.constant('x'.repeat(30_000))),
+      ),
       fc.constant('not an object'),
     ),
   })
@@ -79,7 +85,12 @@ const part = fc.record({
 });
 
 const multipart = fc
-  .record({ parts: fc.array(part, { maxLength: 5 }), preamble: fc.option(hostileString(2), { nil: '' }), closed: fc.boolean(), junk: fc.option(hostileString(2), { nil: '' }) })
+  .record({
+    parts: fc.array(part, { maxLength: 5 }),
+    preamble: fc.option(hostileString(2), { nil: '' }),
+    closed: fc.boolean(),
+    junk: fc.option(hostileString(2), { nil: '' }),
+  })
   .map(({ parts, preamble, closed, junk }) => {
     const body = parts
       .map((p) => {
@@ -93,7 +104,11 @@ const multipart = fc
 const body = fc.oneof(hostileString(), envelopeJson, protoJson, malformedJson, urlencoded, multipart);
 
 async function post(type: string, payload: string, headers: Record<string, string>): Promise<Response> {
-  return worker.fetch('/_app/forms', { method: 'POST', headers: { ...(type === '' ? {} : { 'content-type': type }), ...headers }, body: payload });
+  return worker.fetch('/_app/forms', {
+    method: 'POST',
+    headers: { ...(type === '' ? {} : { 'content-type': type }), ...headers },
+    body: payload,
+  });
 }
 
 describe('the form endpoint against hostile bodies', () => {
@@ -115,10 +130,14 @@ describe('the form endpoint against hostile bodies', () => {
     await checkProperty(
       fc.asyncProperty(fc.dictionary(name, fc.oneof(hostileString(), fc.boolean(), fc.constant(null))), async (values) => {
         // Never ticked, so never a valid entry.
-        const res = await post('application/json', JSON.stringify({ form: 'contact', page: '/en/contact', values: { ...values, consent: false } }), {
-          origin: ORIGIN,
-          accept: 'application/json',
-        });
+        const res = await post(
+          'application/json',
+          JSON.stringify({ form: 'contact', page: '/en/contact', values: { ...values, consent: false } }),
+          {
+            origin: ORIGIN,
+            accept: 'application/json',
+          },
+        );
         await res.text();
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);

@@ -53,15 +53,38 @@ afterAll(async () => {
   if (contentDir) await rm(contentDir, { recursive: true, force: true });
 });
 
-const valid = { name: 'Mari Maasikas', email: 'mari@example.com', phone: '', topic: 'loan', message: 'Please call me about a loan.', consent: true };
-const plainValid = { _form: 'contact', _page: '/en/contact', name: 'A B', email: 'a@example.com', topic: 'other', message: 'Hello there, world', consent: 'yes' };
+const valid = {
+  name: 'Mari Maasikas',
+  email: 'mari@example.com',
+  phone: '',
+  topic: 'loan',
+  message: 'Please call me about a loan.',
+  consent: true,
+};
+const plainValid = {
+  _form: 'contact',
+  _page: '/en/contact',
+  name: 'A B',
+  email: 'a@example.com',
+  topic: 'other',
+  message: 'Hello there, world',
+  consent: 'yes',
+};
 
 const postJson = (body: unknown, headers: Record<string, string> = {}) =>
-  worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, ...headers }, body: JSON.stringify(body) });
+  worker.fetch('/_app/forms', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, ...headers },
+    body: JSON.stringify(body),
+  });
 
 /** A post as a browser without JavaScript sends it (no Accept: application/json). */
 const postPlain = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers }, body: new URLSearchParams(fields) });
+  worker.fetch('/_app/forms', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
+    body: new URLSearchParams(fields),
+  });
 
 /** FormData encoded here: Miniflare's own fetch would not recognise Node's FormData as one. */
 async function encoded(form: FormData): Promise<{ type: string; bytes: Uint8Array<ArrayBuffer> }> {
@@ -72,7 +95,11 @@ async function encoded(form: FormData): Promise<{ type: string; bytes: Uint8Arra
 /** A multipart post as the hydrated form sends it when the form has files. */
 async function postMultipart(form: FormData, headers: Record<string, string> = {}): Promise<Response> {
   const { type, bytes } = await encoded(form);
-  return worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': type, accept: 'application/json', origin: ORIGIN, ...headers }, body: bytes });
+  return worker.fetch('/_app/forms', {
+    method: 'POST',
+    headers: { 'content-type': type, accept: 'application/json', origin: ORIGIN, ...headers },
+    body: bytes,
+  });
 }
 
 async function entries(form = 'contact'): Promise<string[]> {
@@ -112,7 +139,11 @@ describe('form entries', () => {
     expect(await res.json()).toEqual({ ok: true });
     const after = await entries();
     expect(after.length).toBe(before + 1);
-    expect(await lastEntry('contact')).toMatchObject({ form: 'contact', page: '/en/contact', values: { email: 'mari@example.com', consent: true } });
+    expect(await lastEntry('contact')).toMatchObject({
+      form: 'contact',
+      page: '/en/contact',
+      values: { email: 'mari@example.com', consent: true },
+    });
   });
 
   test('an invalid entry gets each field’s message in the page’s language', async () => {
@@ -144,7 +175,9 @@ describe('uploads', () => {
   test('a 4 MB image is judged by its type, size and dimensions and kept as name, type and size', async () => {
     const res = await postMultipart(applyForm(bigPng(4 * 1024 * 1024)));
     expect(res.status).toBe(200);
-    expect((await lastEntry('apply')).values.photo).toEqual([{ name: 'photo.png', type: 'image/png', size: png(3, 2).length + 4 * 1024 * 1024 }]);
+    expect((await lastEntry('apply')).values.photo).toEqual([
+      { name: 'photo.png', type: 'image/png', size: png(3, 2).length + 4 * 1024 * 1024 },
+    ]);
   });
 
   test('an image of other dimensions gets the dimensions message', async () => {
@@ -156,7 +189,9 @@ describe('uploads', () => {
   test('a file over the size rule gets the size message', async () => {
     const res = await postMultipart(applyForm(bigPng(5_000 * 1024 + 1_000)));
     expect(res.status).toBe(422);
-    expect(((await res.json()) as { errors: Record<string, string> }).errors.photo).toBe('The Photo field size may not be greater than 5000 KB');
+    expect(((await res.json()) as { errors: Record<string, string> }).errors.photo).toBe(
+      'The Photo field size may not be greater than 5000 KB',
+    );
   });
 
   test('a file input left empty is no file: the required rule says so', async () => {
@@ -166,8 +201,13 @@ describe('uploads', () => {
   });
 
   test('a multipart body cut off before its closing boundary is a 400', async () => {
-    const body = '--b\r\nContent-Disposition: form-data; name="_form"\r\n\r\napply\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMa';
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b', accept: 'application/json', origin: ORIGIN }, body });
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="_form"\r\n\r\napply\r\n--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMa';
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', accept: 'application/json', origin: ORIGIN },
+      body,
+    });
     expect(res.status).toBe(400);
   });
 
@@ -180,7 +220,9 @@ describe('uploads', () => {
   });
 
   test('a multipart body read in chunks of any size gives the same fields', async () => {
-    const { type, bytes } = await encoded(applyForm(new File([png(3, 2)], 'p.png', { type: 'image/png' }), [['note', 'a\r\n--not-the-boundary\r\n']]));
+    const { type, bytes } = await encoded(
+      applyForm(new File([png(3, 2)], 'p.png', { type: 'image/png' }), [['note', 'a\r\n--not-the-boundary\r\n']]),
+    );
     for (const size of [1, 2, 3, 7, 41, 97]) {
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -188,9 +230,19 @@ describe('uploads', () => {
           controller.close();
         },
       });
-      const request = new Request('https://x.example/', { method: 'POST', headers: { 'content-type': type }, body: stream, duplex: 'half' } as RequestInit);
+      const request = new Request('https://x.example/', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
       const body = await readFormFields(request, formBodyType(type)!, FORM_MAX_BYTES);
-      expect(Object.fromEntries(body.values)).toEqual({ _form: 'apply', _page: '/en/apply', name: 'Mari', note: 'a\r\n--not-the-boundary\r\n' });
+      expect(Object.fromEntries(body.values)).toEqual({
+        _form: 'apply',
+        _page: '/en/apply',
+        name: 'Mari',
+        note: 'a\r\n--not-the-boundary\r\n',
+      });
       expect(body.files.get('photo')!.map((f) => [f.name, f.type, f.size])).toEqual([['p.png', 'image/png', png(3, 2).length]]);
     }
   });
@@ -231,7 +283,11 @@ describe('posts that are not from the site’s own pages', () => {
 
   test('a post without Origin is refused with 403 and kept nowhere', async () => {
     const before = (await entries()).length;
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ form: 'contact', page: '/en/contact', values: valid }) });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ form: 'contact', page: '/en/contact', values: valid }),
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'forbidden' });
     expect((await entries()).length).toBe(before);
@@ -271,12 +327,20 @@ describe('bodies the endpoint does not take', () => {
   });
 
   test('a body that is not JSON is a 400, not a 500', async () => {
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{"form": ' });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: '{"form": ',
+    });
     expect(res.status).toBe(400);
   });
 
   test('an oversized post is refused before it is read', async () => {
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: 'x'.repeat(6 * 1024 * 1024) });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: 'x'.repeat(6 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
   });
 
@@ -290,29 +354,46 @@ describe('bodies the endpoint does not take', () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body, duplex: 'half' } as RequestInit);
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 
   test('another content type is a 415', async () => {
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'text/plain', origin: ORIGIN }, body: 'hi' });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: ORIGIN },
+      body: 'hi',
+    });
     expect(res.status).toBe(415);
   });
 
-  test.each(['application/jsonfoo', 'application/json-patch+json', 'application/json/x', 'multipart/form-datax', 'application/x-www-form-urlencodedx', 'json', ''])(
-    'a JSON body sent as %j is a 415, not read as JSON',
-    async (type) => {
-      const res = await worker.fetch('/_app/forms', {
-        method: 'POST',
-        headers: { 'content-type': type, accept: 'application/json', origin: ORIGIN },
-        body: JSON.stringify({ form: 'contact', page: '/en/contact', values: valid }),
-      });
-      expect(res.status).toBe(415);
-    },
-  );
+  test.each([
+    'application/jsonfoo',
+    'application/json-patch+json',
+    'application/json/x',
+    'multipart/form-datax',
+    'application/x-www-form-urlencodedx',
+    'json',
+    '',
+  ])('a JSON body sent as %j is a 415, not read as JSON', async (type) => {
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': type, accept: 'application/json', origin: ORIGIN },
+      body: JSON.stringify({ form: 'contact', page: '/en/contact', values: valid }),
+    });
+    expect(res.status).toBe(415);
+  });
 
   test('the media type is read case-insensitively, with its parameters', async () => {
-    const res = await postJson({ form: 'contact', page: '/en/contact', values: valid }, { 'content-type': 'Application/JSON ; charset="UTF-8"' });
+    const res = await postJson(
+      { form: 'contact', page: '/en/contact', values: valid },
+      { 'content-type': 'Application/JSON ; charset="UTF-8"' },
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -411,7 +492,12 @@ describe('the rate limit', () => {
     const plain = (ip: string) =>
       limited.fetch('/_app/forms', {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'cf-connecting-ip': ip, referer: `${ORIGIN}/et/kontakt` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: ORIGIN,
+          'cf-connecting-ip': ip,
+          referer: `${ORIGIN}/et/kontakt`,
+        },
         body: new URLSearchParams({ ...plainValid, _page: '/et/kontakt' }),
       });
     await plain('192.0.2.4');

@@ -17,9 +17,14 @@ let draft: Awaited<ReturnType<typeof buildGeneratedSite>>;
 let worker: TestWorker;
 
 beforeAll(async () => {
-  live = await buildGeneratedSite({ pagesPerLocale: 2, extraSite: { routeRules: { '/go/**': { redirect: '/**' }, '/old/**': { redirect: '/en/**' } } } });
+  live = await buildGeneratedSite({
+    pagesPerLocale: 2,
+    extraSite: { routeRules: { '/go/**': { redirect: '/**' }, '/old/**': { redirect: '/en/**' } } },
+  });
   draft = await buildGeneratedSite({ pagesPerLocale: 2, siteName: 'Draft Site' });
-  worker = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: 'a-preview-token-of-enough-length-0123456789' } });
+  worker = await startWorker(live, {
+    bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: 'a-preview-token-of-enough-length-0123456789' },
+  });
   await worker.put(draft.build.records);
   await worker.put([{ key: kvKeys.draft, value: draft.build.pointer.value }]);
 });

@@ -43,9 +43,14 @@ const acceptLanguage = fc
 describe('choosing the locale of a system page', () => {
   test('always one of the build’s locales, never a built-in object, whatever the path, ?lang= and Accept-Language say', () => {
     checkProperty(
-      fc.property(hostilePath(), fc.option(fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), hostileString())), fc.option(acceptLanguage), (path, lang, accept) => {
-        expect(known.has(chooseLocale(index, path, lang ?? undefined, accept ?? undefined))).toBe(true);
-      }),
+      fc.property(
+        hostilePath(),
+        fc.option(fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), hostileString())),
+        fc.option(acceptLanguage),
+        (path, lang, accept) => {
+          expect(known.has(chooseLocale(index, path, lang ?? undefined, accept ?? undefined))).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

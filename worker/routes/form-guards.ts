@@ -51,7 +51,12 @@ function refererPage(c: Context<AppEnv>): string | null {
   }
 }
 
-export async function refuseForm(c: Context<AppEnv>, status: 400 | 403 | 404 | 413 | 415 | 429, refusal: Refusal, extraHeaders: Record<string, string> = {}) {
+export async function refuseForm(
+  c: Context<AppEnv>,
+  status: 400 | 403 | 404 | 413 | 415 | 429,
+  refusal: Refusal,
+  extraHeaders: Record<string, string> = {},
+) {
   await discardBody(c.req.raw, FORM_MAX_BYTES);
   const headers = { 'Cache-Control': CACHE_NONE, ...extraHeaders };
   const message = ENGLISH.get(refusal)!;
@@ -90,6 +95,7 @@ export const formRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Without an address (never on Cloudflare) every such client shares one allowance.
   const key = c.req.header('cf-connecting-ip') || 'unknown-client';
   const limiter = (c.env as Partial<Env> | undefined)?.FORM_RATE_LIMIT;
-  if (!(await mayPost(limiter, key, c.get('requestId')))) return refuseForm(c, 429, 'rate_limited', { 'Retry-After': String(FORM_RATE_LIMIT_PERIOD_S) });
+  if (!(await mayPost(limiter, key, c.get('requestId'))))
+    return refuseForm(c, 429, 'rate_limited', { 'Retry-After': String(FORM_RATE_LIMIT_PERIOD_S) });
   await next();
 };

@@ -18,7 +18,8 @@ let warnedNoLimiter = false;
  */
 export async function mayPost(limiter: RateLimiter | undefined, key: string, requestId: string | undefined): Promise<boolean> {
   if (!limiter) {
-    if (!warnedNoLimiter) console.warn(JSON.stringify({ type: 'warning', message: 'no FORM_RATE_LIMIT binding: form posts are not rate limited' }));
+    if (!warnedNoLimiter)
+      console.warn(JSON.stringify({ type: 'warning', message: 'no FORM_RATE_LIMIT binding: form posts are not rate limited' }));
     warnedNoLimiter = true;
     return true;
   }

@@ -57,7 +57,8 @@ async function receive(c: Context<AppEnv>): Promise<Received | { refused: BodyRe
     body.values.delete('_form');
     body.values.delete('_page');
     const values = Values.safeParse(Object.fromEntries(body.values));
-    if (!form.success || !page.success || !values.success) return { refused: new BodyRefused(400, 'unreadable', 'The form data is not valid.') };
+    if (!form.success || !page.success || !values.success)
+      return { refused: new BodyRefused(400, 'unreadable', 'The form data is not valid.') };
     return { form: form.data, page: page.data, values: values.data, files: body.files };
   } catch (err) {
     if (err instanceof BodyRefused) return { refused: err };
@@ -121,10 +122,15 @@ export async function receiveForm(c: Context<AppEnv>) {
   const found = await findForm(c, received.page, received.form);
   if (!found || found.block.endpoint) return refuseForm(c, 404, 'not_found');
   const { payload, block } = found;
-  const done = () => (plain ? c.redirect(`${FORM_SENT_PATH}?${new URLSearchParams({ page: payload.path, form: block.id })}`, 303) : c.json({ ok: true }, 200, headers));
+  const done = () =>
+    plain
+      ? c.redirect(`${FORM_SENT_PATH}?${new URLSearchParams({ page: payload.path, form: block.id })}`, 303)
+      : c.json({ ok: true }, 200, headers);
 
   if (isBot(received)) {
-    console.log(JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: received.form, page: received.page, dropped: 'honeypot' }));
+    console.log(
+      JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: received.form, page: received.page, dropped: 'honeypot' }),
+    );
     return done();
   }
 
@@ -137,7 +143,12 @@ export async function receiveForm(c: Context<AppEnv>) {
     if (message) errors.set(field.name, message);
   }
   if (errors.size > 0) {
-    if (plain) return c.html(formErrorsPage({ lang, page: payload.path, pageTitle: payload.page.title, errors: [...errors.values()] }), 422, headers);
+    if (plain)
+      return c.html(
+        formErrorsPage({ lang, page: payload.path, pageTitle: payload.page.title, errors: [...errors.values()] }),
+        422,
+        headers,
+      );
     return c.json({ error: 'invalid', errors: Object.fromEntries(errors) }, 422, headers);
   }
 
@@ -155,7 +166,9 @@ export async function receiveForm(c: Context<AppEnv>) {
       }),
     ),
   };
-  await c.env.SITE_KV.put(kvKeys.formEntry(received.form, receivedAt, c.get('requestId')), JSON.stringify(entry), { expirationTtl: FORM_ENTRY_RETENTION_S });
+  await c.env.SITE_KV.put(kvKeys.formEntry(received.form, receivedAt, c.get('requestId')), JSON.stringify(entry), {
+    expirationTtl: FORM_ENTRY_RETENTION_S,
+  });
   console.log(JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: received.form, page: received.page }));
   return done();
 }

@@ -23,7 +23,8 @@ export const ui: UiStrings = {
   previewBody: 'Diese Seite zeigt Redakteuren Entwürfe.',
   resetTitle: 'Gespeicherte Daten zurücksetzen',
   resetBody: 'Diese Seite entfernt alles, was diese Website in Ihrem Browser gespeichert hat.',
-  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',  previousSlide: 'Vorheriges Bild',
+  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',
+  previousSlide: 'Vorheriges Bild',
   nextSlide: 'Nächstes Bild',
 };
 
@@ -35,7 +36,8 @@ export const form: FormStrings = {
   honeypotLabel: 'Dieses Feld bitte leer lassen',
   notSent: 'Ihre Nachricht wurde nicht gesendet',
   rateLimited: 'Von Ihrer Verbindung wurden zu viele Nachrichten gesendet. Bitte warten Sie eine Minute und senden Sie sie dann erneut.',
-  forbidden: 'Dieses Formular kann nur von seiner Seite auf dieser Website gesendet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  forbidden:
+    'Dieses Formular kann nur von seiner Seite auf dieser Website gesendet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   tooLarge: 'Das Formular ist zu groß zum Senden. Bitte hängen Sie kleinere Dateien an.',
   unreadable: 'Das Formular konnte nicht gelesen werden. Bitte gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es erneut.',
   backToForm: 'Zurück zum Formular',

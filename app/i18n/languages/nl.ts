@@ -23,7 +23,8 @@ export const ui: UiStrings = {
   previewBody: 'Deze pagina toont concepten aan redacteuren.',
   resetTitle: 'Opgeslagen gegevens wissen',
   resetBody: 'Deze pagina verwijdert alles wat deze site in uw browser heeft opgeslagen.',
-  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',  previousSlide: 'Vorige dia',
+  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',
+  previousSlide: 'Vorige dia',
   nextSlide: 'Volgende dia',
 };
 
@@ -35,7 +36,8 @@ export const form: FormStrings = {
   honeypotLabel: 'Laat dit veld leeg',
   notSent: 'Uw bericht is niet verzonden',
   rateLimited: 'Er zijn te veel berichten verzonden vanaf uw verbinding. Wacht een minuut en verzend het dan opnieuw.',
-  forbidden: 'Dit formulier kan alleen worden verzonden vanaf de eigen pagina op deze website. Laad de pagina opnieuw en probeer het nog eens.',
+  forbidden:
+    'Dit formulier kan alleen worden verzonden vanaf de eigen pagina op deze website. Laad de pagina opnieuw en probeer het nog eens.',
   tooLarge: 'Het formulier is te groot om te verzenden. Voeg kleinere bestanden toe.',
   unreadable: 'Het formulier kon niet worden gelezen. Ga terug, laad de pagina opnieuw en probeer het nog eens.',
   backToForm: 'Terug naar het formulier',

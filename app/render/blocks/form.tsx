@@ -145,7 +145,19 @@ function applyDraft(form: HTMLFormElement, fields: Field[], draft: DraftValues) 
 
 // ---------------------------------------------------------------- rendering
 
-function FieldControl({ field, formId, rules, error, choose }: { field: Field; formId: string; rules: readonly ParsedRule[]; error?: string; choose: string }) {
+function FieldControl({
+  field,
+  formId,
+  rules,
+  error,
+  choose,
+}: {
+  field: Field;
+  formId: string;
+  rules: readonly ParsedRule[];
+  error?: string;
+  choose: string;
+}) {
   const a11y = {
     id: fieldId(formId, field.name),
     name: field.name,
@@ -287,13 +299,22 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   }
 
   async function send(form: HTMLFormElement): Promise<void> {
-    const common = { method: 'POST', retry: false as const, timeoutMs: FORM_SUBMIT_TIMEOUT_MS, responseType: 'text' as const, headers: { accept: 'application/json' } };
+    const common = {
+      method: 'POST',
+      retry: false as const,
+      timeoutMs: FORM_SUBMIT_TIMEOUT_MS,
+      responseType: 'text' as const,
+      headers: { accept: 'application/json' },
+    };
     if (hasFile) {
       // FormData carries the hidden _form and _page inputs along with the files.
       await $fetch(endpoint, { ...common, body: new FormData(form) });
     } else {
       const honeypot = control(form, HONEYPOT_FIELD)?.value ?? '';
-      await $fetch(endpoint, { ...common, json: { form: block.id, page: path, values: { ...plainValues(form, fields), [HONEYPOT_FIELD]: honeypot } } });
+      await $fetch(endpoint, {
+        ...common,
+        json: { form: block.id, page: path, values: { ...plainValues(form, fields), [HONEYPOT_FIELD]: honeypot } },
+      });
     }
   }
 
@@ -395,7 +416,14 @@ export function FormBlock({ block }: { block: FormBlockData }) {
         })}
         <div className="visually-hidden" aria-hidden="true">
           <label htmlFor={fieldId(block.id, HONEYPOT_FIELD)}>{t.honeypotLabel}</label>
-          <input id={fieldId(block.id, HONEYPOT_FIELD)} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            id={fieldId(block.id, HONEYPOT_FIELD)}
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <button ref={submitRef} type="submit" className="button button--primary" disabled={sending}>
           {sending ? t.sending : block.submitLabel}

@@ -45,7 +45,11 @@ export async function launchChrome(): Promise<LighthouseChrome> {
 }
 
 /** One Lighthouse run: the summary the audit reports, and the full result (for --reports). */
-export async function runLighthouse(port: number, url: string, page: LighthousePage): Promise<{ summary: LighthouseSummary; lhr: LighthouseResult }> {
+export async function runLighthouse(
+  port: number,
+  url: string,
+  page: LighthousePage,
+): Promise<{ summary: LighthouseSummary; lhr: LighthouseResult }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',

@@ -7,7 +7,13 @@ import { CATEGORIES, type LighthouseSummary } from './lighthouse-summary';
 
 type Log = (line: string) => void;
 
-const METRIC_COLUMNS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const METRIC_COLUMNS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
 
 export function printAudit(lighthouse: readonly LighthouseSummary[], axe: readonly AxeResult[], runs: number, log: Log): void {
   const score = (n: number | null) => (n === null ? 'n/a' : String(n));
@@ -25,12 +31,19 @@ export function printAudit(lighthouse: readonly LighthouseSummary[], axe: readon
     `budget: performance >= ${LIGHTHOUSE_BUDGETS.performance}, accessibility ${LIGHTHOUSE_BUDGETS.accessibility}, best-practices ${LIGHTHOUSE_BUDGETS['best-practices']}, seo ${LIGHTHOUSE_BUDGETS.seo}; axe violations <= ${AXE_BUDGET} (desktop ${AXE_VIEWPORTS[0].width}px and mobile ${AXE_VIEWPORTS[1].width}px)`,
   );
   for (const s of lighthouse.filter((s) => s.expected.length)) {
-    log(`* ${s.page.label} answers ${s.page.status} (audited with ignoreStatusCode); scored without the audits that report that status, each checked instead:`);
+    log(
+      `* ${s.page.label} answers ${s.page.status} (audited with ignoreStatusCode); scored without the audits that report that status, each checked instead:`,
+    );
     for (const e of s.expected) log(`    [${e.category}] ${e.id}: ${e.ok ? 'as expected' : 'NOT as expected'} (${e.why}; ${e.detail})`);
   }
 
   log(section('Lighthouse metrics (simulated mobile)'));
-  log(table(['page', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'], lighthouse.map((s) => [s.page.label, ...METRIC_COLUMNS.map((m) => s.metrics[m] ?? '?')])));
+  log(
+    table(
+      ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'],
+      lighthouse.map((s) => [s.page.label, ...METRIC_COLUMNS.map((m) => s.metrics[m] ?? '?')]),
+    ),
+  );
 
   const findings = lighthouse.filter((s) => s.findings.length || s.warnings.length || s.runtimeError);
   if (findings.length) {

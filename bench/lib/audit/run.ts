@@ -56,7 +56,8 @@ export async function runAudit({ runs, reportsDir }: AuditSettings, cleanup: Cle
   async function servingSite(): Promise<string> {
     if (site && (await assetsServed(site.url))) return site.url;
     if (site) {
-      if (++restarts > MAX_RESTARTS) throw new Error(`the site's static assets kept failing (restarted ${MAX_RESTARTS} times); is another process rebuilding dist/?`);
+      if (++restarts > MAX_RESTARTS)
+        throw new Error(`the site's static assets kept failing (restarted ${MAX_RESTARTS} times); is another process rebuilding dist/?`);
       step('static assets answer with an error (dist/ rebuilt by another process?): restarting the site');
       const old = site;
       site = undefined;
@@ -107,7 +108,12 @@ export async function runAudit({ runs, reportsDir }: AuditSettings, cleanup: Cle
           const origin = await servingSite();
           const { page } = await browser.newPage();
           try {
-            results.push({ label: state.label, path: state.path, viewport: viewport.name, violations: await checkState(page, origin, state, viewport) });
+            results.push({
+              label: state.label,
+              path: state.path,
+              viewport: viewport.name,
+              violations: await checkState(page, origin, state, viewport),
+            });
             break;
           } catch (err) {
             // A page that did not hydrate because the server lost its assets is tried again.

@@ -5,7 +5,15 @@
  * of the constant route, and its ratios are to the mean of those two. Every scenario ran in
  * several rounds; the round with the median ratio is the one reported.
  */
-import { compareWithReferences, evaluateBudgets, medianBy, shareOfConstant, type BudgetCheck, type ReferenceComparison, type Throughput } from './budgets';
+import {
+  compareWithReferences,
+  evaluateBudgets,
+  medianBy,
+  shareOfConstant,
+  type BudgetCheck,
+  type ReferenceComparison,
+  type Throughput,
+} from './budgets';
 import type { BenchMeasurements, LoadRun } from './measurements';
 import type { ScenarioKey } from './scenarios';
 
@@ -48,7 +56,12 @@ export interface BenchAnalysis {
 
 /** The order of the load runs: the constant route, then every scenario of every round, each followed by the constant route. */
 export function loadOrder<T>(constant: T, measured: readonly T[], rounds: number): T[] {
-  return [constant, ...Array.from({ length: rounds }, () => measured).flat().flatMap((s) => [s, constant])];
+  return [
+    constant,
+    ...Array.from({ length: rounds }, () => measured)
+      .flat()
+      .flatMap((s) => [s, constant]),
+  ];
 }
 
 /** Answers whose status is not the one the scenario must see. */

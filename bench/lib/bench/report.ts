@@ -13,7 +13,11 @@ type Log = (line: string) => void;
 
 export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): void {
   const { seconds, warmup, connections, rounds } = m.settings;
-  log(section(`Load: plain workerd serve, ${connections} connections, ${warmup} s warm-up + ${seconds} s per run, autocannon in this Node process`));
+  log(
+    section(
+      `Load: plain workerd serve, ${connections} connections, ${warmup} s warm-up + ${seconds} s per run, autocannon in this Node process`,
+    ),
+  );
   const row = (label: string, r: LoadResult, c: Bracket, unexpected: number, cpuUs: number) => [
     label,
     fmt.int(r.rps),
@@ -34,16 +38,28 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
     table(
       ['scenario', 'req/s', 'x const', 'p50 ms', 'x const', 'p99 ms', 'x const', 'CPU us/req', 'x const', 'statuses'],
       [
-        row(`${m.scenarios[0]!.label}, mean of ${a.constantRuns.length} runs`, { ...a.constantRuns[0]!.result, ...a.constant, statusCounts: constantTotal }, a.constant, a.constantRuns.reduce((n, r) => n + r.unexpected, 0), a.constant.cpuUsPerRequest),
+        row(
+          `${m.scenarios[0]!.label}, mean of ${a.constantRuns.length} runs`,
+          { ...a.constantRuns[0]!.result, ...a.constant, statusCounts: constantTotal },
+          a.constant,
+          a.constantRuns.reduce((n, r) => n + r.unexpected, 0),
+          a.constant.cpuUsPerRequest,
+        ),
         ...a.loads.map((l) => row(l.label, l.result, l.constant, l.unexpected, l.cpuUsPerRequest)),
       ],
     ),
   );
   log(`${rounds} round(s) per scenario; each row is the round with the median req/s ratio. Ratios by round:`);
   for (const l of a.loads) log(`  ${l.label}: ${l.roundRatios.map((r) => fmt.pct(r)).join(', ')}`);
-  log(`constant runs, in order: ${a.constantRuns.map((r) => fmt.int(r.result.rps)).join(', ')} req/s; each scenario's ratios are to the two runs around it`);
-  log(`cache bypass: a second instance of the same bundle and KV whose Cache API service stores nothing (every request: lookup, miss, render, put)`);
-  log(`CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`);
+  log(
+    `constant runs, in order: ${a.constantRuns.map((r) => fmt.int(r.result.rps)).join(', ')} req/s; each scenario's ratios are to the two runs around it`,
+  );
+  log(
+    `cache bypass: a second instance of the same bundle and KV whose Cache API service stores nothing (every request: lookup, miss, render, put)`,
+  );
+  log(
+    `CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`,
+  );
   log(`workerd RSS after the load: ${fmt.mb(m.rssAfterLoad)}`);
 
   const render = m.fixtureRender;
@@ -51,7 +67,16 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
   log(
     table(
       ['page', 'median ms', 'p99 ms', 'CPU ms/render', 'renders', 'HTML'],
-      [[`${FIXTURE_PATH} (fixture)`, fmt.ms(render.medianMs, 3), fmt.ms(render.p99Ms, 3), fmt.ms(render.cpuMs, 3), render.renders, fmt.kb(render.htmlBytes)]],
+      [
+        [
+          `${FIXTURE_PATH} (fixture)`,
+          fmt.ms(render.medianMs, 3),
+          fmt.ms(render.p99Ms, 3),
+          fmt.ms(render.cpuMs, 3),
+          render.renders,
+          fmt.kb(render.htmlBytes),
+        ],
+      ],
     ),
   );
 
@@ -76,7 +101,14 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
   log(
     table(
       ['pages', 'generate s', 'build s', 'KV records', 'render median ms', 'x smallest'],
-      m.scale.map((s, i) => [fmt.int(s.pages), fmt.ms(s.generateMs / 1000, 1), fmt.ms(s.buildMs / 1000, 1), fmt.int(s.records), fmt.ms(scaleRenders[i]!.medianMs, 3), fmt.ratio(scaleRenders[i]!.medianMs / scaleRenders[0]!.medianMs)]),
+      m.scale.map((s, i) => [
+        fmt.int(s.pages),
+        fmt.ms(s.generateMs / 1000, 1),
+        fmt.ms(s.buildMs / 1000, 1),
+        fmt.int(s.records),
+        fmt.ms(scaleRenders[i]!.medianMs, 3),
+        fmt.ratio(scaleRenders[i]!.medianMs / scaleRenders[0]!.medianMs),
+      ]),
     ),
   );
 
@@ -86,13 +118,17 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
       ['comparison', 'ratio', 'issue reference (other machine)'],
       [
         ['site render (all policies) / minimal Hono + renderToString', fmt.pct(a.sameRun.renderVsMinimalRender), '-'],
-        ['minimal Hono + renderToString / saved HTML', fmt.pct(a.sameRun.minimalRenderVsSavedHtml), fmt.pct(REFERENCE.honoRenderToString / REFERENCE.savedHtml)],
+        [
+          'minimal Hono + renderToString / saved HTML',
+          fmt.pct(a.sameRun.minimalRenderVsSavedHtml),
+          fmt.pct(REFERENCE.honoRenderToString / REFERENCE.savedHtml),
+        ],
         ['site render (all policies) / saved HTML', fmt.pct(a.sameRun.renderVsSavedHtml), '-'],
         ['site cache hit (all policies) / saved HTML', fmt.pct(a.sameRun.cacheHitVsSavedHtml), '-'],
       ],
     ),
   );
-  log('each req/s taken as a ratio to the constant runs around it first, so the machine\'s drift cancels');
+  log("each req/s taken as a ratio to the constant runs around it first, so the machine's drift cancels");
 
   log(section('Against reference figures (this machine kind, idle; not run here)'));
   log(
@@ -101,18 +137,26 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
       a.references.map((r) => [r.name, fmt.int(r.target), fmt.int(r.measured), fmt.int(r.normalized), r.ok ? 'meets' : 'misses']),
     ),
   );
-  log(`normalized = this run's render / saved-HTML ratio x ${fmt.int(REFERENCE.savedHtml)} (the reference machine's saved-HTML route); advisory, not a budget`);
+  log(
+    `normalized = this run's render / saved-HTML ratio x ${fmt.int(REFERENCE.savedHtml)} (the reference machine's saved-HTML route); advisory, not a budget`,
+  );
   log(`machine: ${cpus().length} cores, load average ${m.loadavgStart[0]!.toFixed(2)} at start, ${m.loadavgEnd[0]!.toFixed(2)} at end`);
 
   log(section('Budgets'));
-  log(table(['budget', 'actual', 'limit', ''], a.checks.map((c) => [c.name, c.actual, c.limit, c.ok ? 'ok' : 'MISSED'])));
+  log(
+    table(
+      ['budget', 'actual', 'limit', ''],
+      a.checks.map((c) => [c.name, c.actual, c.limit, c.ok ? 'ok' : 'MISSED']),
+    ),
+  );
 }
 
 /** The verdict lines at the end of the output. */
 export function printVerdict(a: BenchAnalysis, log: Log): void {
   const failed = missed(a.checks);
   for (const l of a.badLoads) log(`FAILED: load "${l.label}" had ${l.unexpected} unexpected statuses and ${l.result.errors} errors`);
-  if (failed.length) log(`\nbudgets missed (${failed.length}): ${failed.map((c) => `${c.name}: ${c.actual} (limit ${c.limit})`).join('; ')}`);
+  if (failed.length)
+    log(`\nbudgets missed (${failed.length}): ${failed.map((c) => `${c.name}: ${c.actual} (limit ${c.limit})`).join('; ')}`);
   else log('\nall budgets met');
 }
 
@@ -125,7 +169,13 @@ export function benchResults(m: BenchMeasurements, a: BenchAnalysis) {
     runtime: `plain workerd serve (node_modules/.bin/workerd), generated capnp config; KV and Cache API as in-memory helper workers; no wrangler or Miniflare in the request path; V8 flags ${STEADY_STATE_V8_FLAGS.join(' ')}`,
     cacheBypass: 'second instance of the same bundle and KV whose cacheApiOutbound service stores nothing',
     options: { seconds, warmup, connections, rounds },
-    fixture: { path: FIXTURE_PATH, buildId: m.site.build.id, pages: m.site.build.pageCount, htmlBytes: Buffer.byteLength(m.html), htmlGzipBytes: gzipSize(m.html) },
+    fixture: {
+      path: FIXTURE_PATH,
+      buildId: m.site.build.id,
+      pages: m.site.build.pageCount,
+      htmlBytes: Buffer.byteLength(m.html),
+      htmlGzipBytes: gzipSize(m.html),
+    },
     load: {
       constant: { ...a.constant, runs: a.constantRuns.map((r) => ({ ...r.result, cpuUsPerRequest: r.cpuUsPerRequest })) },
       scenarios: a.loads.map(({ key, label, url, result, unexpected, constant: around, cpuUsPerRequest, roundRatios }) => ({

@@ -59,17 +59,30 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   step('starting workerd');
   const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
   const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
-  const runtime = await startRuntime({ scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references, inspectorAddress });
+  const runtime = await startRuntime({
+    scriptPath: dryRun.scriptPath,
+    publicDir: join(outDir, 'public'),
+    wrangler,
+    references,
+    inspectorAddress,
+  });
   cleanup.defer(() => runtime.stop());
   cleanup.workerdStderr = () => runtime.stderrTail();
-  if (inspectorAddress) step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
+  if (inspectorAddress)
+    step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
   await runtime.putKv(site.build.records);
   await runtime.putKv([site.build.pointer]);
   await runtime.putKv([publishedMarker(site.build)]);
 
   // 3. Load, one scenario at a time, each between two runs of the constant route.
   const html = await (await fetch(`${runtime.urls.nocache}${FIXTURE_PATH}`, { headers: { 'user-agent': CHROME_UA } })).text();
-  const scenarios = benchScenarios({ urls: runtime.urls, fixturePath: FIXTURE_PATH, buildId: site.build.id, redirect: { from: REDIRECT_FROM, to: REDIRECT_TO }, html });
+  const scenarios = benchScenarios({
+    urls: runtime.urls,
+    fixturePath: FIXTURE_PATH,
+    buildId: site.build.id,
+    redirect: { from: REDIRECT_FROM, to: REDIRECT_TO },
+    html,
+  });
   for (const s of scenarios) await verifyScenario(s);
   const [constantScenario, ...measured] = scenarios;
   const runs: LoadRun[] = [];
@@ -78,8 +91,15 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     if (warmup > 0) await runLoad({ url: s.url, seconds: warmup, connections });
     const cpu0 = await runtime.cpuMs();
     const result = await runLoad({ url: s.url, seconds, connections });
-    const cpuUsPerRequest = ((await runtime.cpuMs()) - cpu0) * 1000 / result.requests;
-    runs.push({ key: s.key, label: s.label, url: s.url, result, unexpected: unexpectedCount(result.statusCounts, s.status), cpuUsPerRequest });
+    const cpuUsPerRequest = (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests;
+    runs.push({
+      key: s.key,
+      label: s.label,
+      url: s.url,
+      result,
+      unexpected: unexpectedCount(result.statusCounts, s.status),
+      cpuUsPerRequest,
+    });
   }
   // The cache-hit scenario must still hit and the bypass still miss after the load.
   for (const s of scenarios) await verifyScenario(s);
@@ -101,7 +121,14 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
       const built = await buildOrThrow(dir, dist);
       const t2 = performance.now();
       const scaleAssets = await clientAssetsOf(dist);
-      scale.push({ pages: built.build.pageCount, pagesPerLocale, generateMs: t1 - t0, buildMs: t2 - t1, records: built.build.records.length + 1, case: renderCase(built.build, scaleAssets, SCALE_PAGE) });
+      scale.push({
+        pages: built.build.pageCount,
+        pagesPerLocale,
+        generateMs: t1 - t0,
+        buildMs: t2 - t1,
+        records: built.build.records.length + 1,
+        case: renderCase(built.build, scaleAssets, SCALE_PAGE),
+      });
     } finally {
       await removeAll([dir, dist]);
     }

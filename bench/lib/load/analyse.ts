@@ -54,7 +54,8 @@ export function loadProblems(input: LoadCheckInput, maxGrowth = MAX_MEMORY_GROWT
   if (input.unexpected > 0) problems.push(`${input.unexpected} answer(s) with a status wrong for the request`);
   const growth = input.rssAtEnd / input.rssAfterWarmup - 1;
   if (!Number.isFinite(growth)) problems.push('workerd memory was not measured');
-  else if (growth > maxGrowth) problems.push(`workerd RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${(maxGrowth * 100).toFixed(0)}%)`);
+  else if (growth > maxGrowth)
+    problems.push(`workerd RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${(maxGrowth * 100).toFixed(0)}%)`);
   problems.push(...input.switchProblems);
   return problems;
 }
@@ -87,17 +88,34 @@ export interface SwitchInput {
   graceMs?: number;
 }
 
-export function switchVerdict({ samples, oldId, newId, pointerStartedAt, publishedAt, ttlMs, graceMs = 1_000 }: SwitchInput): SwitchVerdict {
+export function switchVerdict({
+  samples,
+  oldId,
+  newId,
+  pointerStartedAt,
+  publishedAt,
+  ttlMs,
+  graceMs = 1_000,
+}: SwitchInput): SwitchVerdict {
   const problems: string[] = [];
   const counts: Record<string, number> = {};
   for (const s of samples) {
-    const label = s.error ? 'error' : s.buildId === oldId ? 'old' : s.buildId === newId ? 'new' : `other (${s.status} ${s.buildId ?? 'no build id'})`;
+    const label = s.error
+      ? 'error'
+      : s.buildId === oldId
+        ? 'old'
+        : s.buildId === newId
+          ? 'new'
+          : `other (${s.status} ${s.buildId ?? 'no build id'})`;
     counts[label] = (counts[label] ?? 0) + 1;
   }
   const errors = samples.filter((s) => s.error);
   if (errors.length) problems.push(`${errors.length} sampler request(s) failed, e.g. ${errors[0]!.path}: ${errors[0]!.error}`);
   const others = samples.filter((s) => !s.error && s.buildId !== oldId && s.buildId !== newId);
-  if (others.length) problems.push(`${others.length} page(s) named neither build, e.g. ${others[0]!.path}: status ${others[0]!.status}, build ${others[0]!.buildId}`);
+  if (others.length)
+    problems.push(
+      `${others.length} page(s) named neither build, e.g. ${others[0]!.path}: status ${others[0]!.status}, build ${others[0]!.buildId}`,
+    );
   // A page naming the new build cannot have arrived before the pointer write began (the
   // records alone must not switch anything).
   const early = samples.filter((s) => s.buildId === newId && s.end < pointerStartedAt);
@@ -107,9 +125,11 @@ export function switchVerdict({ samples, oldId, newId, pointerStartedAt, publish
   const firstNewAfterMs = firstNew ? firstNew.at - publishedAt : null;
   const lastOldAfterMs = lastOld ? lastOld.at - publishedAt : null;
   if (!firstNew) problems.push(`the new build ${newId} never appeared`);
-  else if (firstNewAfterMs! > ttlMs + graceMs) problems.push(`the new build appeared ${Math.round(firstNewAfterMs!)} ms after the publish (pointer TTL ${ttlMs} ms)`);
+  else if (firstNewAfterMs! > ttlMs + graceMs)
+    problems.push(`the new build appeared ${Math.round(firstNewAfterMs!)} ms after the publish (pointer TTL ${ttlMs} ms)`);
   // The old build may answer requests begun up to the TTL after the publish, never later.
-  if (lastOldAfterMs !== null && lastOldAfterMs > ttlMs + graceMs) problems.push(`the old build was still served ${Math.round(lastOldAfterMs)} ms after the publish (pointer TTL ${ttlMs} ms)`);
+  if (lastOldAfterMs !== null && lastOldAfterMs > ttlMs + graceMs)
+    problems.push(`the old build was still served ${Math.round(lastOldAfterMs)} ms after the publish (pointer TTL ${ttlMs} ms)`);
   if (!samples.some((s) => s.buildId === newId && s.at > publishedAt + ttlMs + graceMs)) {
     problems.push('no page was sampled after the pointer TTL had passed');
   }
@@ -118,7 +138,11 @@ export function switchVerdict({ samples, oldId, newId, pointerStartedAt, publish
 
 /** What went wrong with the publish itself, then with the switch the sampler saw. */
 export function publishProblems(publish: PublishOutcome, verdict: SwitchVerdict): string[] {
-  return [...(publish.error ? [`publishing failed: ${publish.error}`] : []), ...(Number.isFinite(publish.publishedAt) ? [] : ['the new build was not published']), ...verdict.problems];
+  return [
+    ...(publish.error ? [`publishing failed: ${publish.error}`] : []),
+    ...(Number.isFinite(publish.publishedAt) ? [] : ['the new build was not published']),
+    ...verdict.problems,
+  ];
 }
 
 export interface LoadAnalysis {
@@ -127,7 +151,14 @@ export interface LoadAnalysis {
 }
 
 export function analyseLoad(m: LoadMeasurements): LoadAnalysis {
-  const verdict = switchVerdict({ samples: m.samples, oldId: m.oldId, newId: m.newId, pointerStartedAt: m.publish.pointerStartedAt, publishedAt: m.publish.publishedAt, ttlMs: m.ttlMs });
+  const verdict = switchVerdict({
+    samples: m.samples,
+    oldId: m.oldId,
+    newId: m.newId,
+    pointerStartedAt: m.publish.pointerStartedAt,
+    publishedAt: m.publish.publishedAt,
+    ttlMs: m.ttlMs,
+  });
   const problems = loadProblems({
     statusCounts: m.result.statusCounts,
     errors: m.result.errors,

@@ -69,20 +69,25 @@ export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step
     rssTrace.push(await runtime.rss());
   } while (!warmUpOver({ rssTrace, seconds: warmedSeconds, minSeconds: warmup }));
 
-  step(`load: ${seconds} s, ${connections} connections, ${mix.length} distinct requests; publishing ${b.build.id} at ${Math.round(seconds / 2)} s`);
+  step(
+    `load: ${seconds} s, ${connections} connections, ${mix.length} distinct requests; publishing ${b.build.id} at ${Math.round(seconds / 2)} s`,
+  );
   // Bounded: the run, the TTL and a margin.
   const sampler = startSampler(url, pagePaths(a.build), (seconds + ttlMs / 1000 + 30) * 1000);
   cleanup.defer(() => sampler.stop());
   const publish: PublishOutcome = { pointerStartedAt: NaN, publishedAt: NaN };
-  const publishTimer = setTimeout(() => {
-    void (async () => {
-      await runtime.putKv(b.build.records);
-      publish.pointerStartedAt = sampler.now();
-      await runtime.putKv([b.build.pointer]);
-      publish.publishedAt = sampler.now();
-      await runtime.putKv([publishedMarker(b.build)]);
-    })().catch((err: Error) => (publish.error = err.message));
-  }, (seconds / 2) * 1000);
+  const publishTimer = setTimeout(
+    () => {
+      void (async () => {
+        await runtime.putKv(b.build.records);
+        publish.pointerStartedAt = sampler.now();
+        await runtime.putKv([b.build.pointer]);
+        publish.publishedAt = sampler.now();
+        await runtime.putKv([publishedMarker(b.build)]);
+      })().catch((err: Error) => (publish.error = err.message));
+    },
+    (seconds / 2) * 1000,
+  );
   let result;
   try {
     result = await runLoad({ url, seconds, connections, requests });

@@ -39,7 +39,11 @@ export function startSampler(baseUrl: string, paths: string[], maxMs: number): S
       const path = paths[i % paths.length]!;
       const at = now();
       try {
-        const res = await fetch(baseUrl + path, { headers: { 'user-agent': CHROME_UA }, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        const res = await fetch(baseUrl + path, {
+          headers: { 'user-agent': CHROME_UA },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
         const body = await res.text();
         samples.push({ at, end: now(), path, status: res.status, buildId: embeddedBuildId(body) });
       } catch (err) {

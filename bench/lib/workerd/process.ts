@@ -79,7 +79,8 @@ export function spawnWorkerd(configPath: string, { cwd, inspectorAddress }: Spaw
       for (const port of ports) {
         for (;;) {
           if (!running()) throw new Error(`workerd exited during start-up:\n${stderr}`);
-          if (Date.now() > deadline) throw new Error(`workerd did not listen on 127.0.0.1:${port} within ${READY_TIMEOUT_MS} ms:\n${stderr}`);
+          if (Date.now() > deadline)
+            throw new Error(`workerd did not listen on 127.0.0.1:${port} within ${READY_TIMEOUT_MS} ms:\n${stderr}`);
           const ok = await fetch(`http://127.0.0.1:${port}/_app/health`, { signal: AbortSignal.timeout(1000) }).then(
             (r) => (r.body?.cancel(), true),
             () => false,

@@ -64,7 +64,15 @@ export interface Runtime {
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
-export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {}, v8Flags = STEADY_STATE_V8_FLAGS, inspectorAddress, references }: RuntimeOptions): Promise<Runtime> {
+export async function startRuntime({
+  scriptPath,
+  publicDir,
+  wrangler,
+  vars = {},
+  v8Flags = STEADY_STATE_V8_FLAGS,
+  inspectorAddress,
+  references,
+}: RuntimeOptions): Promise<Runtime> {
   const dir = await mkdtemp(join(tmpdir(), 'edge-site-workerd-'));
   let workerd: WorkerdProcess | undefined;
   let ports: Ports;
@@ -80,7 +88,20 @@ export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {},
     };
     const assets = await readStaticAssets(publicDir);
     const configPath = join(dir, 'config.capnp');
-    await writeFile(configPath, workerdConfig({ dir, scriptPath: resolve(scriptPath), publicDir, wrangler, vars: { ...wrangler.vars, ...vars }, assets, ports, v8Flags, references }));
+    await writeFile(
+      configPath,
+      workerdConfig({
+        dir,
+        scriptPath: resolve(scriptPath),
+        publicDir,
+        wrangler,
+        vars: { ...wrangler.vars, ...vars },
+        assets,
+        ports,
+        v8Flags,
+        references,
+      }),
+    );
     workerd = spawnWorkerd(configPath, { cwd: dir, inspectorAddress });
     await workerd.waitForPorts(Object.values(ports));
   } catch (err) {

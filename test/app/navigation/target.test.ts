@@ -41,11 +41,19 @@ describe('navigateTo targets', () => {
   });
 
   test('an external URL with permission is allowed', () => {
-    expect(resolveNavigationTarget('https://blog.example.com/a', HERE, { external: true })).toEqual({ kind: 'external', url: 'https://blog.example.com/a' });
+    expect(resolveNavigationTarget('https://blog.example.com/a', HERE, { external: true })).toEqual({
+      kind: 'external',
+      url: 'https://blog.example.com/a',
+    });
   });
 
   test('same-origin URLs, relative or absolute, stay in the app', () => {
-    expect(resolveNavigationTarget('/et/laenud?x=1#faq', HERE)).toEqual({ kind: 'internal', path: '/et/laenud', search: '?x=1', hash: '#faq' });
+    expect(resolveNavigationTarget('/et/laenud?x=1#faq', HERE)).toEqual({
+      kind: 'internal',
+      path: '/et/laenud',
+      search: '?x=1',
+      hash: '#faq',
+    });
     expect(resolveNavigationTarget('home-loan', HERE)).toMatchObject({ kind: 'internal', path: '/en/home-loan' });
     expect(resolveNavigationTarget('https://www.example.com/fi', HERE)).toMatchObject({ kind: 'internal', path: '/fi' });
   });
@@ -58,6 +66,8 @@ describe('navigateTo targets', () => {
   });
 
   test('the URL the router loads for an internal target is on the site even if the path begins with //', () => {
-    expect(targetUrl({ kind: 'internal', path: '//evil.example/x', search: '?q=1', hash: '#h' }, ORIGIN).href).toBe(`${ORIGIN}/evil.example/x?q=1#h`);
+    expect(targetUrl({ kind: 'internal', path: '//evil.example/x', search: '?q=1', hash: '#h' }, ORIGIN).href).toBe(
+      `${ORIGIN}/evil.example/x?q=1#h`,
+    );
   });
 });

@@ -16,7 +16,9 @@ const ruleString = fc
   .array(
     fc.tuple(
       fc.oneof(fc.constantFrom(...RULE_NAMES, ...PROTOTYPE_NAMES), hostileString(3)),
-      fc.option(fc.oneof(hostileString(4), fc.constantFrom('1', '1,10', 'a,b', 'jpg,png', 'image/*', '300,200', '^[0-9]+$', 'password')), { nil: undefined }),
+      fc.option(fc.oneof(hostileString(4), fc.constantFrom('1', '1,10', 'a,b', 'jpg,png', 'image/*', '300,200', '^[0-9]+$', 'password')), {
+        nil: undefined,
+      }),
     ),
     { maxLength: 5 },
   )
@@ -50,7 +52,9 @@ const PARAMS: Record<string, fc.Arbitrary<string | undefined>> = {
 /** A rule string made of known rules, most of which the parser accepts. */
 const knownRules = fc
   .uniqueArray(fc.constantFrom(...RULE_NAMES), { maxLength: 6 })
-  .chain((names) => fc.tuple(...names.map((name) => (PARAMS[name] ?? fc.constant(undefined)).map((p) => (p === undefined ? name : `${name}:${p}`)))))
+  .chain((names) =>
+    fc.tuple(...names.map((name) => (PARAMS[name] ?? fc.constant(undefined)).map((p) => (p === undefined ? name : `${name}:${p}`)))),
+  )
   .map((parts) => parts.join('|'));
 
 /** What the build lets through: the parser's verdict plus its refusal of super-linear patterns. */
@@ -66,7 +70,10 @@ const value: fc.Arbitrary<FieldValue> = fc.oneof(
   hostileString(),
   fc.boolean(),
   fc.constantFrom(null, undefined),
-  fc.array(fc.tuple(hostileString(3), hostileString(2), hostileString(4)).map(([n, t, c]) => file(n, t, c)), { maxLength: 2 }),
+  fc.array(
+    fc.tuple(hostileString(3), hostileString(2), hostileString(4)).map(([n, t, c]) => file(n, t, c)),
+    { maxLength: 2 },
+  ),
 );
 
 const ctx = (lang: string, values: Record<string, FieldValue>) => ({ label: 'Field', lang, values, labels: { password: 'Password' } });
@@ -94,14 +101,20 @@ describe('rule strings against hostile input', () => {
 
   test('a rule set the build accepts judges hostile values without throwing', async () => {
     await checkProperty(
-      fc.asyncProperty(fc.oneof(knownRules, ruleString), value, hostileString(2), fc.dictionary(fc.constantFrom('password', ...PROTOTYPE_NAMES), value), async (source, v, lang, values) => {
-        const rules = buildAccepts(source);
-        if (!rules) return;
-        const sync = validateFieldSync(rules, v, ctx(lang, values));
-        const full = await validateField(rules, v, ctx(lang, values));
-        expect(sync === null || typeof sync === 'string').toBe(true);
-        expect(full === null || typeof full === 'string').toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.oneof(knownRules, ruleString),
+        value,
+        hostileString(2),
+        fc.dictionary(fc.constantFrom('password', ...PROTOTYPE_NAMES), value),
+        async (source, v, lang, values) => {
+          const rules = buildAccepts(source);
+          if (!rules) return;
+          const sync = validateFieldSync(rules, v, ctx(lang, values));
+          const full = await validateField(rules, v, ctx(lang, values));
+          expect(sync === null || typeof sync === 'string').toBe(true);
+          expect(full === null || typeof full === 'string').toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

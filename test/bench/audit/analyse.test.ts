@@ -13,7 +13,12 @@ const summary = (scores: Partial<LighthouseSummary['scores']> = {}, extra: Parti
   ...extra,
 });
 const violation = (id: string) => ({ id, impact: 'serious', help: id, helpUrl: '', nodes: [] });
-const axe = (label: string, viewport: string, ids: string[]): AxeResult => ({ label, path: '/en', viewport, violations: ids.map(violation) });
+const axe = (label: string, viewport: string, ids: string[]): AxeResult => ({
+  label,
+  path: '/en',
+  viewport,
+  violations: ids.map(violation),
+});
 
 describe('audit verdict', () => {
   test('a page within every Lighthouse budget misses nothing', () => {
@@ -29,11 +34,21 @@ describe('audit verdict', () => {
   });
 
   test('a page Lighthouse could not audit is a miss with its error', () => {
-    expect(lighthouseMisses(summary({}, { runtimeError: 'NO_FCP: no paint' }))[0]).toBe('home /en: Lighthouse could not audit the page (NO_FCP: no paint)');
+    expect(lighthouseMisses(summary({}, { runtimeError: 'NO_FCP: no paint' }))[0]).toBe(
+      'home /en: Lighthouse could not audit the page (NO_FCP: no paint)',
+    );
   });
 
-  test("an error page whose status audits did not report only its own status is a miss", () => {
-    const expected = [{ id: 'http-status-code', category: 'seo' as const, why: 'the error status is the point of the page', ok: false, detail: 'status 200, expected 404' }];
+  test('an error page whose status audits did not report only its own status is a miss', () => {
+    const expected = [
+      {
+        id: 'http-status-code',
+        category: 'seo' as const,
+        why: 'the error status is the point of the page',
+        ok: false,
+        detail: 'status 200, expected 404',
+      },
+    ];
     expect(lighthouseMisses(summary({}, { expected }))).toEqual([
       "home /en: http-status-code does not report only the error page's own status (the error status is the point of the page): status 200, expected 404",
     ]);
@@ -46,7 +61,12 @@ describe('audit verdict', () => {
   });
 
   test("a page's axe count adds up every state and size it was checked in", () => {
-    expect(axeCount([axe('home /en', 'mobile', ['a']), axe('home /en', 'desktop', ['b', 'c']), axe('404 /en/nowhere', 'mobile', ['d'])], 'home /en')).toBe(3);
+    expect(
+      axeCount(
+        [axe('home /en', 'mobile', ['a']), axe('home /en', 'desktop', ['b', 'c']), axe('404 /en/nowhere', 'mobile', ['d'])],
+        'home /en',
+      ),
+    ).toBe(3);
   });
 
   test('of several Lighthouse runs the one with the median performance score counts', () => {

@@ -4,7 +4,13 @@ import { describe, expect, test } from 'vitest';
 import { summariseLighthouse } from '../../../bench/lib/audit/lighthouse-summary';
 
 const URL_404 = 'http://127.0.0.1:8787/en/nowhere';
-const audit = (score: number | null, details?: object, extra: object = {}) => ({ score, scoreDisplayMode: 'binary', title: 'an audit', details, ...extra });
+const audit = (score: number | null, details?: object, extra: object = {}) => ({
+  score,
+  scoreDisplayMode: 'binary',
+  title: 'an audit',
+  details,
+  ...extra,
+});
 
 /** A 404 page whose status audits report exactly its status, one passing audit per category, and one failing accessibility audit. */
 const lhr = {
@@ -13,15 +19,36 @@ const lhr = {
   runWarnings: ['The page may not be loading as expected because your test URL (Status code: 404)'],
   categories: {
     performance: { score: 1, auditRefs: [{ id: 'speed-index', weight: 10 }] },
-    accessibility: { score: 0.5, auditRefs: [{ id: 'image-alt', weight: 1 }, { id: 'html-has-lang', weight: 1 }] },
-    'best-practices': { score: 0.5, auditRefs: [{ id: 'errors-in-console', weight: 1 }, { id: 'doctype', weight: 1 }] },
-    seo: { score: 0.33, auditRefs: [{ id: 'http-status-code', weight: 1 }, { id: 'is-crawlable', weight: 1 }, { id: 'document-title', weight: 1 }] },
+    accessibility: {
+      score: 0.5,
+      auditRefs: [
+        { id: 'image-alt', weight: 1 },
+        { id: 'html-has-lang', weight: 1 },
+      ],
+    },
+    'best-practices': {
+      score: 0.5,
+      auditRefs: [
+        { id: 'errors-in-console', weight: 1 },
+        { id: 'doctype', weight: 1 },
+      ],
+    },
+    seo: {
+      score: 0.33,
+      auditRefs: [
+        { id: 'http-status-code', weight: 1 },
+        { id: 'is-crawlable', weight: 1 },
+        { id: 'document-title', weight: 1 },
+      ],
+    },
   },
   audits: {
     'speed-index': audit(1, undefined, { scoreDisplayMode: 'numeric', displayValue: '0.8 s' }),
     'image-alt': audit(0, { items: [{ node: { selector: 'main img.hero' } }] }),
     'html-has-lang': audit(1),
-    'errors-in-console': audit(0, { items: [{ source: 'network', description: 'Failed to load resource: 404', sourceLocation: { url: URL_404 } }] }),
+    'errors-in-console': audit(0, {
+      items: [{ source: 'network', description: 'Failed to load resource: 404', sourceLocation: { url: URL_404 } }],
+    }),
     doctype: audit(1),
     'http-status-code': audit(0),
     'network-requests': audit(null, { items: [{ url: URL_404, statusCode: 404 }] }),

@@ -17,7 +17,14 @@ const result = (rps: number, extra: Partial<LoadResult> = {}): LoadResult => ({
   statusCounts: { 200: rps * 3 },
   ...extra,
 });
-const run = (key: ScenarioKey, rps: number, cpuUsPerRequest = 50): LoadRun => ({ key, label: key, url: `/${key}`, result: result(rps), unexpected: 0, cpuUsPerRequest });
+const run = (key: ScenarioKey, rps: number, cpuUsPerRequest = 50): LoadRun => ({
+  key,
+  label: key,
+  url: `/${key}`,
+  result: result(rps),
+  unexpected: 0,
+  cpuUsPerRequest,
+});
 
 describe('bench analysis', () => {
   test('the load order runs the constant route first and after every scenario of every round', () => {
@@ -29,7 +36,12 @@ describe('bench analysis', () => {
   });
 
   test('the constant route over the run is the mean of all its runs', () => {
-    expect(meanBracket([run('constant', 10_000, 40), run('constant', 20_000, 60)])).toEqual({ rps: 15_000, p50: 1, p99: 2, cpuUsPerRequest: 50 });
+    expect(meanBracket([run('constant', 10_000, 40), run('constant', 20_000, 60)])).toEqual({
+      rps: 15_000,
+      p50: 1,
+      p99: 2,
+      cpuUsPerRequest: 50,
+    });
   });
 
   test('each scenario run is divided by the mean of the constant runs right before and after it', () => {
@@ -41,7 +53,15 @@ describe('bench analysis', () => {
   });
 
   test("a scenario's reported round is the one with the median ratio, and every round's ratio is kept", () => {
-    const runs = [run('constant', 10_000), run('render', 2_000), run('constant', 10_000), run('render', 1_000), run('constant', 10_000), run('render', 3_000), run('constant', 10_000)];
+    const runs = [
+      run('constant', 10_000),
+      run('render', 2_000),
+      run('constant', 10_000),
+      run('render', 1_000),
+      run('constant', 10_000),
+      run('render', 3_000),
+      run('constant', 10_000),
+    ];
     const [render] = medianRounds(['render'], bracketRuns(runs));
     expect(render!.result.rps).toBe(2_000);
     expect(render!.roundRatios).toEqual([0.2, 0.1, 0.3]);

@@ -1,10 +1,25 @@
 /** The load test's pass/fail rules, with made-up numbers. */
 import { describe, expect, test } from 'vitest';
-import { loadProblems, publishProblems, switchVerdict, warmUpOver, type LoadCheckInput, type SwitchVerdict } from '../../../bench/lib/load/analyse';
+import {
+  loadProblems,
+  publishProblems,
+  switchVerdict,
+  warmUpOver,
+  type LoadCheckInput,
+  type SwitchVerdict,
+} from '../../../bench/lib/load/analyse';
 import type { Sample } from '../../../bench/lib/load/sampler';
 
 describe('load test rules', () => {
-  const fine: LoadCheckInput = { statusCounts: { 200: 1000, 302: 10, 404: 20 }, errors: 0, timeouts: 0, unexpected: 0, rssAfterWarmup: 100, rssAtEnd: 110, switchProblems: [] };
+  const fine: LoadCheckInput = {
+    statusCounts: { 200: 1000, 302: 10, 404: 20 },
+    errors: 0,
+    timeouts: 0,
+    unexpected: 0,
+    rssAfterWarmup: 100,
+    rssAtEnd: 110,
+    switchProblems: [],
+  };
 
   test('a clean run passes', () => {
     expect(loadProblems(fine)).toEqual([]);
@@ -19,7 +34,14 @@ describe('load test rules', () => {
     expect(loadProblems({ ...fine, rssAfterWarmup: NaN })).toEqual(['workerd memory was not measured']);
   });
 
-  const sample = (at: number, buildId: string | null, extra: Partial<Sample> = {}): Sample => ({ at, end: at + 5, path: '/en', status: 200, buildId, ...extra });
+  const sample = (at: number, buildId: string | null, extra: Partial<Sample> = {}): Sample => ({
+    at,
+    end: at + 5,
+    path: '/en',
+    status: 200,
+    buildId,
+    ...extra,
+  });
   const base = { oldId: 'aaaaaaaaaaaaaaaa', newId: 'bbbbbbbbbbbbbbbb', pointerStartedAt: 1_000, publishedAt: 1_010, ttlMs: 5_000 };
 
   test('a build switch within the pointer TTL passes', () => {
@@ -64,10 +86,15 @@ describe('load test publish', () => {
   const clean: SwitchVerdict = { ok: true, problems: [], counts: {}, firstNewAfterMs: 100, lastOldAfterMs: 50 };
 
   test("a publish that failed fails the run with the publisher's error", () => {
-    expect(publishProblems({ pointerStartedAt: NaN, publishedAt: NaN, error: 'KV bulk write failed: 500' }, clean)).toEqual(['publishing failed: KV bulk write failed: 500', 'the new build was not published']);
+    expect(publishProblems({ pointerStartedAt: NaN, publishedAt: NaN, error: 'KV bulk write failed: 500' }, clean)).toEqual([
+      'publishing failed: KV bulk write failed: 500',
+      'the new build was not published',
+    ]);
   });
 
   test("the sampler's problems follow the publish's own", () => {
-    expect(publishProblems({ pointerStartedAt: 1, publishedAt: 2 }, { ...clean, ok: false, problems: ['the new build x never appeared'] })).toEqual(['the new build x never appeared']);
+    expect(
+      publishProblems({ pointerStartedAt: 1, publishedAt: 2 }, { ...clean, ok: false, problems: ['the new build x never appeared'] }),
+    ).toEqual(['the new build x never appeared']);
   });
 });

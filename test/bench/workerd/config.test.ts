@@ -16,7 +16,13 @@ const sockets = (config: string) => [...config.matchAll(/address = "([^"]+)"/g)]
 
 describe('workerd config', () => {
   test('every socket listens on 127.0.0.1 only', () => {
-    expect(sockets(workerdConfig(input))).toEqual(['127.0.0.1:1001', '127.0.0.1:1002', '127.0.0.1:1003', '127.0.0.1:1004', '127.0.0.1:1005']);
+    expect(sockets(workerdConfig(input))).toEqual([
+      '127.0.0.1:1001',
+      '127.0.0.1:1002',
+      '127.0.0.1:1003',
+      '127.0.0.1:1004',
+      '127.0.0.1:1005',
+    ]);
   });
 
   test('the cache-bypassed instance runs with EDGE_CACHE off and a cache that stores nothing', () => {
