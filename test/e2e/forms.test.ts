@@ -274,7 +274,7 @@ describe('submission', () => {
     expect(await page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
     expect(await page.isChecked('#contact-consent')).toBe(true);
     expect(await page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(0);
-    expect(JSON.parse((await storedDraft(page))!).values).toMatchObject({ name: 'Mari Maasikas', consent: true });
+    expect((JSON.parse((await storedDraft(page))!) as { values: unknown }).values).toMatchObject({ name: 'Mari Maasikas', consent: true });
     expect(await page.locator('form[data-form-id="contact"] button[type="submit"]').isDisabled()).toBe(false);
   });
 

@@ -84,9 +84,7 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
   return {
     ...inner,
     // A killed process never gets to release its lock.
-    async deleteMany() {
-      die();
-    },
+    deleteMany: () => Promise.resolve().then(die),
     async getMany(keys) {
       if (stage === 'after-manifest' && manifestWritten) die();
       return inner.getMany(keys);
