@@ -22,7 +22,7 @@ function normaliseForSchemeCheck(raw: string): string {
       break;
     }
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   return s.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
 }
 
@@ -31,7 +31,7 @@ export function hasRefusedProtocol(raw: string): boolean {
   return REFUSED_PROTOCOLS.some((p) => s.startsWith(p));
 }
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -44,7 +44,7 @@ export function isInternalPath(raw: string): boolean {
 
 // What a browser skips at the start of an href (C0 controls, spaces), and the slashes and
 // backslashes that would make what follows a host.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const LEADING_NON_PATH_RE = /^[\u0000-\u0020/\\]+/;
 
 /**
@@ -87,6 +87,7 @@ export function isHttpsUrl(raw: string): boolean {
 
 /** mailto: and tel: links are allowed in rich text only. */
 export function isMailOrTelUrl(raw: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   return /^(mailto|tel):[^\s\u0000-\u001f]+$/i.test(raw);
 }
 
