@@ -1,6 +1,7 @@
 /**
- * Numbers the product specification fixes, in one place, with their units in the name.
- * Section numbers refer to the specification the product was derived from.
+ * Numbers the product fixes, in one place, with their units in the name. The contract they come
+ * from is docs/behaviour.md (see its constants table); test/app/constants.test.ts states the
+ * contract's numbers literally, so a drifting constant fails there.
  */
 
 /** docs/behaviour.md#51-build-watcher: the client compares its build with the latest build this often. */
@@ -65,10 +66,10 @@ export const FORM_TEXT_MAX_CHARS = 20_000;
 export const FORM_MAX_VALUES = 100;
 /**
  * Longest value the `regex` rule runs its pattern on; a longer one fails without running it.
- * The build refuses patterns with nested quantifiers, but a pattern such as `^a*a*b$` still
- * backtracks in quadratic time (about 200 ms at 20 000 characters, 2 ms at 2 000), per
- * keystroke in the browser and per post in the worker. Patterns describe short, formatted
- * values (codes, numbers, identifiers), which stay far below this.
+ * The build refuses patterns that backtrack (scripts/lib/regex-safety.ts), but a pattern that
+ * slipped past it, such as `^a*a*b$` (about 200 ms at 20 000 characters, 2 ms at 2 000), would
+ * run per keystroke in the browser and per post in the worker. Patterns describe short,
+ * formatted values (codes, numbers, identifiers), which stay far below this.
  */
 export const FORM_REGEX_MAX_CHARS = 2_000;
 /** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
