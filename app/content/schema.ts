@@ -1,147 +1,30 @@
 /**
  * The content contract (docs/content-model.md) as zod schemas. The build validates every
  * content file with these, the editor preview validates live documents with them, and the
- * worker and client render the inferred types.
+ * worker and client render the inferred types. What blocks are made of (block-parts.ts) and
+ * the block tree's type (block-tree.ts) live apart so the tree's walk can name a Block without
+ * importing this module; they are re-exported here, so the contract has one place to import from.
  */
 import { z } from 'zod';
 import { MAX_SECTION_DEPTH } from '../constants';
-import { GTM_ID_RE, parseRuleString } from '../validation/rule-string';
-import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref, isSafeRichTextHref } from '../urls';
+import { GTM_ID_RE } from '../validation/rule-string';
+import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref } from '../urls';
+import { Field, Image, nonEmpty, RichText } from './block-parts';
+import type * as tree from './block-tree';
 import { walkBlocks } from './walk-blocks';
 
+export { Field, FieldKind, Image, Mark, RichNode, RichText, TextNode } from './block-parts';
+export type { BlockType } from './block-tree';
 export { walkBlocks };
 
-const nonEmpty = z.string().trim().min(1, 'Must not be empty');
 const anchorId = z.string().regex(/^[a-z0-9-]+$/, 'Must be lowercase letters, digits and hyphens');
 
 export const Href = z.string().refine(isSafeHref, 'Must be an internal path (/...) or an http(s) URL');
 
-// ---------------------------------------------------------------- rich text
-
-export const Mark = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bold') }),
-  z.object({ type: z.literal('italic') }),
-  z.object({ type: z.literal('underline') }),
-  z.object({ type: z.literal('strike') }),
-  z.object({ type: z.literal('code') }),
-  z.object({
-    type: z.literal('link'),
-    attrs: z.object({
-      href: z.string().refine(isSafeRichTextHref, 'Must be an internal path, an http(s) URL, mailto: or tel:'),
-    }),
-  }),
-]);
-export type Mark = z.infer<typeof Mark>;
-
-export const TextNode = z.object({ type: z.literal('text'), text: z.string(), marks: z.array(Mark).optional() });
-export type TextNode = z.infer<typeof TextNode>;
-
-export type RichNode =
-  | TextNode
-  | { type: 'paragraph'; content?: RichNode[] }
-  | { type: 'heading'; attrs: { level: 2 | 3 | 4 }; content?: RichNode[] }
-  | { type: 'bulletList'; content?: RichNode[] }
-  | { type: 'orderedList'; attrs?: { start?: number }; content?: RichNode[] }
-  | { type: 'listItem'; content?: RichNode[] }
-  | { type: 'blockquote'; content?: RichNode[] }
-  | { type: 'hardBreak' }
-  | { type: 'horizontalRule' };
-
-const children = () => z.array(RichNode).optional();
-
-export const RichNode: z.ZodType<RichNode> = z.lazy(() =>
-  z.discriminatedUnion('type', [
-    TextNode,
-    z.object({ type: z.literal('paragraph'), content: children() }),
-    z.object({
-      type: z.literal('heading'),
-      attrs: z.object({ level: z.union([z.literal(2), z.literal(3), z.literal(4)]) }),
-      content: children(),
-    }),
-    z.object({ type: z.literal('bulletList'), content: children() }),
-    z.object({
-      type: z.literal('orderedList'),
-      attrs: z.object({ start: z.number().int().min(0).optional() }).optional(),
-      content: children(),
-    }),
-    z.object({ type: z.literal('listItem'), content: children() }),
-    z.object({ type: z.literal('blockquote'), content: children() }),
-    z.object({ type: z.literal('hardBreak') }),
-    z.object({ type: z.literal('horizontalRule') }),
-  ]),
-);
-
-export const RichText = z.object({ type: z.literal('doc'), content: z.array(RichNode) });
-export type RichText = z.infer<typeof RichText>;
-
-// ---------------------------------------------------------------- media, actions, fields
-
-export const Image = z.object({
-  src: z
-    .string()
-    .refine((s) => (s.startsWith('/media/') && isInternalPath(s)) || isHttpsUrl(s), 'Must start with /media/ or be an https URL'),
-  alt: z.string().max(500),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-export type Image = z.infer<typeof Image>;
-
-export const FieldKind = z.enum(['text', 'email', 'tel', 'number', 'textarea', 'select', 'checkbox', 'file']);
-
-export const Field = z
-  .object({
-    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Must start with a letter and use letters, digits and _'),
-    label: nonEmpty,
-    kind: FieldKind,
-    rules: z
-      .string()
-      .optional()
-      .superRefine((rules, ctx) => {
-        if (rules === undefined) return;
-        const parsed = parseRuleString(rules);
-        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-      }),
-    options: z.array(z.object({ value: z.string(), label: nonEmpty })).min(1).optional(),
-  })
-  .superRefine((field, ctx) => {
-    if (field.kind === 'select' && !field.options) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A select field needs options' });
-    }
-  });
-export type Field = z.infer<typeof Field>;
-
 // ---------------------------------------------------------------- blocks (recursive)
 
-export type Action =
-  | { label: string; href: string }
-  | { label: string; modal: { title: string; blocks: Block[] } };
-
-export type Block =
-  | { type: 'hero'; id?: string; heading: string; text?: string; image?: Image; actions?: Action[] }
-  | { type: 'richText'; id?: string; doc: RichText }
-  | { type: 'image'; id?: string; image: Image; caption?: string }
-  | { type: 'gallery'; id?: string; heading?: string; images: Image[] }
-  | {
-      type: 'cards';
-      id?: string;
-      heading?: string;
-      items: { title: string; text?: string; image?: Image; href?: string }[];
-    }
-  | { type: 'accordion'; id?: string; heading?: string; items: { question: string; answer: RichText }[] }
-  | { type: 'table'; id?: string; caption?: string; header: string[]; rows: string[][] }
-  | { type: 'cta'; id?: string; text?: string; action: Action }
-  | {
-      type: 'form';
-      id: string;
-      title?: string;
-      fields: Field[];
-      submitLabel: string;
-      successMessage: string;
-      endpoint?: string;
-    }
-  | { type: 'section'; id?: string; heading?: string; blocks: Block[] };
-
-export type BlockType = Block['type'];
+export type Action = tree.Action;
+export type Block = tree.Block;
 
 export const Action: z.ZodType<Action> = z.lazy(() =>
   z.union([
@@ -211,12 +94,15 @@ const BLOCK_SCHEMAS = {
   section: z.object({ type: z.literal('section'), ...base, heading: z.string().optional(), blocks: z.lazy(() => z.array(Block)) }),
 } as const;
 
+type BlockSchema = (typeof BLOCK_SCHEMAS)[keyof typeof BLOCK_SCHEMAS];
 
 /** A block, dispatched on `type`; an unknown type gets one clear message. */
-export const Block: z.ZodType<Block> = z.discriminatedUnion('type', Object.values(BLOCK_SCHEMAS) as never, {
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: Object.values gives an array, the parameter wants a non-empty tuple
+export const Block: z.ZodType<Block> = z.discriminatedUnion('type', Object.values(BLOCK_SCHEMAS) as [BlockSchema, ...BlockSchema[]], {
   error: (issue) => {
     if (issue.code !== 'invalid_union') return undefined;
     const type = (issue.input as { type?: unknown } | undefined)?.type;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- content may put any JSON here, and the build's message has always shown it as String() does
     return type === undefined ? 'Required' : `Unknown block type "${String(type)}"`;
   },
 }) as unknown as z.ZodType<Block>;

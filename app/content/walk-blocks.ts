@@ -1,4 +1,4 @@
-import type { Block } from './schema';
+import type { Block } from './block-tree';
 
 /** Visits every block, including those in sections and modals, with its path in the page. */
 export function walkBlocks(blocks: Block[], visit: (b: Block, path: (string | number)[]) => void, path: (string | number)[] = []) {

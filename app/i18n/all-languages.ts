@@ -1,5 +1,6 @@
 /** Every language table, provided at once: for the server, which renders pages in any of them. */
-import { LANGUAGES, provideLanguage, type Language, type LanguageTable } from './languages';
+import type { LanguageTable } from './language-table';
+import { LANGUAGES, provideLanguage, type Language } from './languages';
 import * as bg from './languages/bg';
 import * as de from './languages/de';
 import * as en from './languages/en';

@@ -1,39 +1,14 @@
 import type { UnavailableCause } from '../view';
+import type { UiStrings } from './language-table';
 import { languageTable } from './languages';
 
-/**
- * The words the site itself says (error screens, controls, system pages), per language.
- * Content supplies everything else. Chosen by the primary subtag of the locale's `lang`
- * (`sv-SE` -> sv, `de-AT` -> de); a language without a table falls back to English.
- */
-export interface UiStrings {
-  skipToContent: string;
-  menu: string;
-  language: string;
-  close: string;
-  backHome: string;
-  notFoundTitle: string;
-  notFoundBody: string;
-  serverErrorTitle: string;
-  serverErrorBody: string;
-  notPublishedTitle: string;
-  notPublishedBody: string;
-  /** a 503 while the site's storage cannot be read (not the same as nothing published) */
-  unavailableTitle: string;
-  unavailableBody: string;
-  unsupportedTitle: string;
-  unsupportedBody: string;
-  supportedBrowsers: string;
-  previewTitle: string;
-  previewBody: string;
-  resetTitle: string;
-  resetBody: string;
-  resetSlugBody: string;
-  previousSlide: string;
-  nextSlide: string;
-}
+export type { UiStrings } from './language-table';
 
-/** The site's words for a locale's `lang` (app/i18n/languages.ts holds the tables). */
+/**
+ * The site's words for a locale's `lang` (app/i18n/languages.ts holds the tables). Chosen by
+ * the primary subtag of the locale's `lang` (`sv-SE` -> sv, `de-AT` -> de); a language
+ * without a table falls back to English.
+ */
 export function uiStrings(lang: string): UiStrings {
   return languageTable(lang).ui;
 }

@@ -4,7 +4,7 @@
  */
 import { ContentRenderer, PreviewModeContext } from './blocks/content-renderer';
 import { BlankLayout, DefaultLayout } from './layouts/layouts';
-import { ModalProvider } from './modal';
+import { ModalProvider } from './modal-host';
 import { ErrorScreen, SystemScreen } from './screens/screens';
 import type { Chrome } from '../build-records';
 import type { PreviewInfo, View } from '../view';

@@ -24,7 +24,7 @@
  */
 import { FORM_REGEX_MAX_CHARS } from '../constants';
 import type { ParsedRule, RuleName } from './rule-string';
-import type { FieldValue, UploadedFile } from './validate';
+import type { FieldValue, UploadedFile } from './field-value';
 import { IMAGE_HEAD_BYTES, imageInfo } from './image-info';
 
 type Values = Readonly<Record<string, FieldValue>> | undefined;

@@ -7,21 +7,10 @@
 import { parseRuleString, type ParsedRule } from './rule-string';
 import { ruleMessage } from './messages';
 import { checkRule, checkRuleAsync, confirmedTarget, ownValue, READS_FILE_CONTENTS } from './rules';
+import type { FieldValue } from './field-value';
 
 export type { ParsedRule } from './rule-string';
-
-/**
- * What the rules read of an upload. A browser's File is one; the worker's stands for an
- * upload whose bytes it did not keep beyond the head (`slice` gives only those).
- */
-export interface UploadedFile {
-  readonly name: string;
-  readonly type: string;
-  readonly size: number;
-  slice(start?: number, end?: number): Blob;
-}
-
-export type FieldValue = string | boolean | readonly UploadedFile[] | null | undefined; // text-like fields: string; checkbox: boolean; file: files
+export type { FieldValue, UploadedFile } from './field-value';
 
 export interface ValidationContext {
   /** the field's label, interpolated into messages as {field} */

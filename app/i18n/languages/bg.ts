@@ -1,6 +1,5 @@
 /** Bulgarian: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings } from '../form-strings';
-import type { UiStrings } from '../strings';
+import type { FormStrings, UiStrings } from '../language-table';
 
 export const ui: UiStrings = {
   skipToContent: 'Към съдържанието',

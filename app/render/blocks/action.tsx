@@ -1,5 +1,5 @@
 import type { Action } from '../../content/schema';
-import { useModal } from '../modal';
+import { useModal } from '../modal-context';
 
 export function ActionButton({ action, variant = 'primary' }: { action: Action; variant?: 'primary' | 'secondary' }) {
   const modal = useModal();

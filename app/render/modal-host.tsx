@@ -1,6 +1,7 @@
 /**
- * One modal host per page. Content opens it with `useModal().open({ title, blocks }, opener)`
- * (an `Action.modal` button does), code with the same call, and a link with a URL hash.
+ * One modal host per page: it provides the modal context (modal-context.ts) and renders the
+ * dialog. Content opens it with `useModal().open({ title, blocks }, opener)` (an
+ * `Action.modal` button does), code with the same call, and a link with a URL hash.
  *
  * It is a native <dialog> shown with showModal(): the browser provides role="dialog", the
  * modal semantics, inertness of the page behind it and Escape to close. On top of that:
@@ -16,23 +17,9 @@
  * its button writes the hash and closing removes it, both with history.replaceState (no new
  * history entries).
  */
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Block } from '../content/schema';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ContentRenderer } from './blocks/content-renderer';
-
-export interface ModalContent {
-  title: string;
-  blocks: Block[];
-}
-
-export interface ModalApi {
-  open(content: ModalContent, opener?: HTMLElement | null): void;
-  close(): void;
-}
-
-const ModalContext = createContext<ModalApi>({ open() {}, close() {} });
-
-export const useModal = () => useContext(ModalContext);
+import { ModalContext, type ModalContent } from './modal-context';
 
 /** The buttons that open modals (ActionButton renders them). */
 export const MODAL_OPENER_SELECTOR = 'button[aria-haspopup="dialog"]';

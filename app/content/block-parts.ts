@@ -1,0 +1,104 @@
+/**
+ * The schemas of what blocks are made of: rich text, images and form fields. They are apart
+ * from the block schemas (schema.ts, which re-exports them) because the block tree's type
+ * (block-tree.ts) names them, and the block schemas need that type to walk the tree.
+ */
+import { z } from 'zod';
+import { parseRuleString } from '../validation/rule-string';
+import { isHttpsUrl, isInternalPath, isSafeRichTextHref } from '../urls';
+
+export const nonEmpty = z.string().trim().min(1, 'Must not be empty');
+
+// ---------------------------------------------------------------- rich text
+
+export const Mark = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bold') }),
+  z.object({ type: z.literal('italic') }),
+  z.object({ type: z.literal('underline') }),
+  z.object({ type: z.literal('strike') }),
+  z.object({ type: z.literal('code') }),
+  z.object({
+    type: z.literal('link'),
+    attrs: z.object({
+      href: z.string().refine(isSafeRichTextHref, 'Must be an internal path, an http(s) URL, mailto: or tel:'),
+    }),
+  }),
+]);
+export type Mark = z.infer<typeof Mark>;
+
+export const TextNode = z.object({ type: z.literal('text'), text: z.string(), marks: z.array(Mark).optional() });
+export type TextNode = z.infer<typeof TextNode>;
+
+export type RichNode =
+  | TextNode
+  | { type: 'paragraph'; content?: RichNode[] }
+  | { type: 'heading'; attrs: { level: 2 | 3 | 4 }; content?: RichNode[] }
+  | { type: 'bulletList'; content?: RichNode[] }
+  | { type: 'orderedList'; attrs?: { start?: number }; content?: RichNode[] }
+  | { type: 'listItem'; content?: RichNode[] }
+  | { type: 'blockquote'; content?: RichNode[] }
+  | { type: 'hardBreak' }
+  | { type: 'horizontalRule' };
+
+const children = () => z.array(RichNode).optional();
+
+export const RichNode: z.ZodType<RichNode> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    TextNode,
+    z.object({ type: z.literal('paragraph'), content: children() }),
+    z.object({
+      type: z.literal('heading'),
+      attrs: z.object({ level: z.union([z.literal(2), z.literal(3), z.literal(4)]) }),
+      content: children(),
+    }),
+    z.object({ type: z.literal('bulletList'), content: children() }),
+    z.object({
+      type: z.literal('orderedList'),
+      attrs: z.object({ start: z.number().int().min(0).optional() }).optional(),
+      content: children(),
+    }),
+    z.object({ type: z.literal('listItem'), content: children() }),
+    z.object({ type: z.literal('blockquote'), content: children() }),
+    z.object({ type: z.literal('hardBreak') }),
+    z.object({ type: z.literal('horizontalRule') }),
+  ]),
+);
+
+export const RichText = z.object({ type: z.literal('doc'), content: z.array(RichNode) });
+export type RichText = z.infer<typeof RichText>;
+
+// ---------------------------------------------------------------- media and fields
+
+export const Image = z.object({
+  src: z
+    .string()
+    .refine((s) => (s.startsWith('/media/') && isInternalPath(s)) || isHttpsUrl(s), 'Must start with /media/ or be an https URL'),
+  alt: z.string().max(500),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Image = z.infer<typeof Image>;
+
+export const FieldKind = z.enum(['text', 'email', 'tel', 'number', 'textarea', 'select', 'checkbox', 'file']);
+
+export const Field = z
+  .object({
+    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Must start with a letter and use letters, digits and _'),
+    label: nonEmpty,
+    kind: FieldKind,
+    rules: z
+      .string()
+      .optional()
+      .superRefine((rules, ctx) => {
+        if (rules === undefined) return;
+        const parsed = parseRuleString(rules);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+      }),
+    options: z.array(z.object({ value: z.string(), label: nonEmpty })).min(1).optional(),
+  })
+  .superRefine((field, ctx) => {
+    if (field.kind === 'select' && !field.options) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A select field needs options' });
+    }
+  });
+export type Field = z.infer<typeof Field>;
