@@ -1,119 +1,132 @@
 /**
- * The worker, assembled. Hono runs matching handlers in the order they are registered here,
- * and the order is the policy:
+ * The worker, assembled from its steps. Hono runs every step whose method and path match, in
+ * the order of the list below, and that order is the policy:
  *
- *   requestContext   request id, build store, decoded path (400/404 for hostile paths), preview?
- *   requestLog       one JSON line per request (after next)
- *   edge cache       remember: keeps a page in isolate memory with its final headers (after next)
- *   securityHeaders  nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
- *   previewGate      preview host: token -> signed cookie, else 401; private, no-store, noindex
- *   /_app/health     the live build reads back whole? for uptime monitors
- *   /_app/builds/*   the live-build pointer (the draft's on the preview host) and manifests
- *   /_app/*          anything else under the app base that static assets did not serve: 404
- *   currentBuild     the complete build to serve from, or the 503 "not published yet"
- *   POST /_app/forms form entries for forms without their own endpoint
- *   /_app/forms/sent the thank-you page after a post from a browser without JavaScript
- *   seo files        robots.txt, sitemap.xml
- *   payloads         {path}/_payload.json, for client navigation
- *   /unsupported     before the browser check, which sends old browsers there
- *   browserCheck     unsupported browser -> 302 /unsupported?lang=..
- *   routeRules       site.json redirects, headers, cache lifetimes
- *   system pages     /preview, /reset-storage[/{slug}] (private, never edge-cached)
- *   edge cache       lookup: 304 for a matching ETag; a cached page without rendering
- *   content pages    server-rendered from the payload, or the 404 screen
- *   onError          500 screen with the request id; the cause goes to the log, never the page
+ *   requestContext        request id, build store, decoded path (400/404 for hostile paths), preview?
+ *   requestLog            one JSON line per request (after next)
+ *   edgeCacheRemember     keeps a page in isolate memory with its final headers (after next)
+ *   securityHeaders       nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
+ *   previewGate           preview host: token -> signed cookie, else 401; private, no-store, noindex
+ *   health                /_app/health: does the live build read back whole? for uptime monitors
+ *   latestBuild           /_app/builds/latest.json: the live build (the draft's on the preview host)
+ *   buildManifest         /_app/builds/meta/{id}.json: a build's manifest
+ *   formsBuild            POST /_app/forms: the build its forms are looked up in, or the 503
+ *   sameOriginPosts       POST /_app/forms: another origin's post is a 403
+ *   formRateLimit         POST /_app/forms: over 10 posts a minute from one client is a 429
+ *   receiveForm           POST /_app/forms: form entries for forms without their own endpoint
+ *   formSentBuild         /_app/forms/sent: the build its page is looked up in, or the 503
+ *   formSent              /_app/forms/sent: the thank-you page after a post without JavaScript
+ *   appNotFound           anything else under /_app/ that static assets did not serve: 404
+ *   currentBuild          the complete build to serve from, or the 503 "not published yet"
+ *   robotsTxt             robots.txt
+ *   sitemapXml            sitemap.xml
+ *   payloads              {path}/_payload.json, for client navigation
+ *   unsupportedPage       /unsupported, before the browser check, which sends old browsers there
+ *   browserCheck          unsupported browser -> 302 /unsupported?lang=..
+ *   routeRules            site.json redirects, headers, cache lifetimes
+ *   previewPage           /preview (private, never edge-cached)
+ *   resetStoragePage      /reset-storage (private, never edge-cached)
+ *   resetStorageSlugPage  /reset-storage/{slug}
+ *   edgeCacheLookup       304 for a matching ETag; a cached page without rendering
+ *   contentPage           server-rendered from the payload, or the 404 screen
  *
- * Static files (public/, hashed client bundles, media) never reach this code: Workers static
- * assets serve them first (wrangler.toml [assets]).
+ * Then `notFound` (a method no step answers) and `onError` (error-handler.ts). Static files
+ * (public/, hashed client bundles, media) never reach this code: Workers static assets serve
+ * them first (wrangler.toml [assets]).
  */
-import { Hono } from 'hono';
+import { Hono, type Env, type Handler, type MiddlewareHandler } from 'hono';
 import type { ClientAssets } from '../app/build-records';
-import { pagePathOfPayload } from '../app/content/paths';
+import { APP_BASE, appEndpoints } from '../app/endpoints';
 import type { AppEnv } from './app-env';
-import { BuildMemory, KvUnavailableError } from './build-store';
+import { BuildMemory } from './build-store';
 import { CACHE_NONE } from './cache-control';
+import { errorHandler } from './error-handler';
 import { browserCheck } from './middleware/browser-check';
 import { currentBuild } from './middleware/current-build';
 import { edgeCache } from './middleware/edge-cache';
 import { previewGate } from './middleware/preview';
-import { requestLog } from './middleware/request-log';
 import { requestContext } from './middleware/request-context';
+import { requestLog } from './middleware/request-log';
 import { routeRules } from './middleware/route-rules';
 import { securityHeaders } from './middleware/security-headers';
-import { renderView } from './render/render-view';
-import { buildFileRoutes } from './routes/build-files';
+import { appNotFound } from './routes/app-not-found';
+import { MANIFEST_FILE_ROUTE, buildManifest, latestBuild } from './routes/build-files';
 import { formRateLimit, sameOriginPosts } from './routes/form-guards';
-import { FORM_SENT_PATH, formSent, receiveForm } from './routes/forms';
+import { formSent, receiveForm } from './routes/forms';
 import { health } from './routes/health';
-import { notPublishedResponse } from './routes/not-published';
 import { createPageHandlers } from './routes/pages';
-import { servePayload } from './routes/payloads';
-import { seoFileRoutes } from './routes/seo-files';
-import { chooseLocale } from './visitor-locale';
+import { payloads } from './routes/payloads';
+import { robotsTxt, sitemapXml } from './routes/seo-files';
+
+/** One step of the worker: a handler, and the requests it sees. */
+export interface Step {
+  /** the step's name in the list above (function names do not survive the worker's minification) */
+  readonly name: string;
+  /** `ALL` for middleware every request passes through */
+  readonly method: 'ALL' | 'GET' | 'POST';
+  /** a Hono route pattern; `/*` matches every path */
+  readonly path: string;
+  readonly handler: MiddlewareHandler<AppEnv> | Handler<AppEnv>;
+}
 
 export interface AppOptions {
   assets: ClientAssets;
 }
 
+/**
+ * A middleware typed with only the part of the environment it uses, as a step of the app. The
+ * edge cache is typed so because AppEnv includes its variables (it cannot import AppEnv back);
+ * this compiles only when AppEnv provides every binding and variable it uses.
+ */
+function partOfApp<E extends Env>(handler: MiddlewareHandler<E>, ..._fits: AppEnv extends E ? [] : [never]): MiddlewareHandler<AppEnv> {
+  return handler as unknown as MiddlewareHandler<AppEnv>;
+}
+
+/** The steps in policy order, for `memory`, the isolate's knowledge of builds. */
+export function appSteps({ assets, memory }: AppOptions & { memory: BuildMemory }): readonly Step[] {
+  const pages = createPageHandlers({ assets });
+  const pageCache = edgeCache();
+  const build = currentBuild({ assets });
+  const step = (name: string, method: Step['method'], path: string, handler: Step['handler']): Step => ({ name, method, path, handler });
+  return [
+    step('requestContext', 'ALL', '/*', requestContext({ memory })),
+    step('requestLog', 'ALL', '/*', requestLog()),
+    step('edgeCacheRemember', 'ALL', '/*', partOfApp(pageCache.remember)),
+    step('securityHeaders', 'ALL', '/*', securityHeaders()),
+    step('previewGate', 'ALL', '/*', previewGate()),
+    step('health', 'GET', appEndpoints.health, health),
+    step('latestBuild', 'GET', appEndpoints.latestBuild, latestBuild),
+    step('buildManifest', 'GET', appEndpoints.manifestDir + MANIFEST_FILE_ROUTE, buildManifest),
+    // The form endpoints need the build, and must not fall to the /_app/ 404 below.
+    step('formsBuild', 'POST', appEndpoints.forms, build),
+    step('sameOriginPosts', 'POST', appEndpoints.forms, sameOriginPosts),
+    step('formRateLimit', 'POST', appEndpoints.forms, formRateLimit),
+    step('receiveForm', 'POST', appEndpoints.forms, receiveForm),
+    step('formSentBuild', 'GET', appEndpoints.formSent, build),
+    step('formSent', 'GET', appEndpoints.formSent, formSent),
+    step('appNotFound', 'ALL', `${APP_BASE}*`, appNotFound),
+    step('currentBuild', 'ALL', '/*', build),
+    step('robotsTxt', 'GET', '/robots.txt', robotsTxt),
+    step('sitemapXml', 'GET', '/sitemap.xml', sitemapXml),
+    step('payloads', 'GET', '/*', payloads),
+    step('unsupportedPage', 'GET', '/unsupported', pages.unsupportedPage),
+    step('browserCheck', 'ALL', '/*', browserCheck()),
+    step('routeRules', 'ALL', '/*', routeRules()),
+    step('previewPage', 'GET', '/preview', pages.previewPage),
+    step('resetStoragePage', 'GET', '/reset-storage', pages.resetStoragePage),
+    step('resetStorageSlugPage', 'GET', '/reset-storage/*', pages.resetStoragePage),
+    step('edgeCacheLookup', 'ALL', '/*', partOfApp(pageCache.lookup)),
+    step('contentPage', 'GET', '/*', pages.contentPage),
+  ];
+}
+
 export function createApp({ assets }: AppOptions) {
   const memory = new BuildMemory();
-  const pages = createPageHandlers({ assets });
-  const pageCache = edgeCache({ enabled: (c) => !c.get('preview') });
   const app = new Hono<AppEnv>();
-
-  app.use(requestContext({ memory }));
-  app.use(requestLog());
-  app.use(pageCache.remember);
-  app.use(securityHeaders());
-  app.use(previewGate());
-  app.get('/_app/health', health);
-  app.route('/_app/builds', buildFileRoutes());
-  app.use(currentBuild({ assets }));
-  app.post('/_app/forms', sameOriginPosts, formRateLimit, receiveForm);
-  app.get(FORM_SENT_PATH, formSent);
-  app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
-  app.route('/', seoFileRoutes());
-  app.get('*', (c, next) => {
-    const pagePath = pagePathOfPayload(c.get('path'));
-    return pagePath === null ? next() : servePayload(c, pagePath);
+  for (const { method, path, handler } of appSteps({ assets, memory })) app.on(method, path, handler);
+  app.notFound(function notFound(c) {
+    return c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE });
   });
-  app.get('/unsupported', pages.system('unsupported'));
-  app.use(browserCheck());
-  app.use(routeRules());
-  app.get('/preview', pages.system('preview'));
-  app.get('/reset-storage', pages.system('reset-storage'));
-  app.get('/reset-storage/*', pages.system('reset-storage'));
-  app.use(pageCache.lookup);
-  app.get('*', pages.content);
-
-  app.notFound((c) => c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE }));
-
-  app.onError((err, c) => {
-    const requestId = c.get('requestId') ?? 'unknown';
-    const path = c.get('path') ?? new URL(c.req.url).pathname;
-    const build = memory.lastComplete;
-    // The cause goes to the log (no content, no secrets), never to the page.
-    console.error(
-      JSON.stringify({
-        type: 'error',
-        requestId,
-        path,
-        build: c.get('build')?.record.id ?? build?.record.id ?? null,
-        fault: err.name,
-        message: err.message,
-      }),
-    );
-    // KV that does not answer is an outage, not a bug: 503 with Retry-After.
-    if (!build || err instanceof KvUnavailableError) return notPublishedResponse(c, assets, 'unavailable');
-    const chrome = chooseLocale(build.index, path, undefined, undefined);
-    const view = { kind: 'error', status: 500, path, chrome, requestId } as const;
-    const body = renderView(view, {
-      buildId: build.record.id,
-      assets,
-      preview: c.get('preview') ? { buildId: build.record.id, liveUrl: chrome.origin + path } : undefined,
-    });
-    return c.html(body, 500, { 'Cache-Control': CACHE_NONE });
-  });
-
+  app.onError(errorHandler({ memory, assets }));
   return app;
 }

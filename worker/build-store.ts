@@ -11,27 +11,40 @@ import { AppManifest, BuildIndex, BuildRecord, Payload } from '../app/build-reco
 import { BUILD_POINTER_TTL_MS, KV_READ_TIMEOUT_MS } from '../app/constants';
 import { kvKeys } from '../app/kv-keys';
 import type { UnavailableCause } from '../app/view';
+import { DomainError } from './domain-error';
 
-/** A record that exists but is not what its key promises (bad JSON or wrong shape). */
-export class CorruptRecordError extends Error {
+/** A record that exists but is not what its key promises (bad JSON or wrong shape): a 500 for that request. */
+export class CorruptRecordError extends DomainError {
+  readonly name = 'CorruptRecordError';
+  readonly status = 500;
   constructor(
     readonly key: string,
     reason: string,
+    options?: ErrorOptions,
   ) {
-    super(`KV record ${key} is corrupt: ${reason}`);
-    this.name = 'CorruptRecordError';
+    super(`KV record ${key} is corrupt: ${reason}`, options);
   }
 }
 
 /** KV did not answer (threw, or took longer than KV_READ_TIMEOUT_MS): a 503, not a 500. */
-export class KvUnavailableError extends Error {
+export class KvUnavailableError extends DomainError {
+  readonly name = 'KvUnavailableError';
+  readonly status = 503;
   constructor(
     readonly key: string,
     reason: string,
+    options?: ErrorOptions,
   ) {
-    super(`KV read of ${key} failed: ${reason}`);
-    this.name = 'KvUnavailableError';
+    super(`KV read of ${key} failed: ${reason}`, options);
   }
+}
+
+/**
+ * The part of a KV namespace the store reads with, described by what is called on it: the
+ * store needs no Cloudflare types, and an in-process test can hand it a stub.
+ */
+export interface KvReader {
+  get(key: string, type: 'text'): Promise<string | null>;
 }
 
 export interface CompleteBuild {
@@ -41,7 +54,7 @@ export interface CompleteBuild {
 }
 
 /** A KV read bounded in time, so a slow or stuck KV never hangs a request. */
-async function readText(kv: KVNamespace, key: string, timeoutMs: number): Promise<string | null> {
+async function readText(kv: KvReader, key: string, timeoutMs: number): Promise<string | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new KvUnavailableError(key, `no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -49,14 +62,14 @@ async function readText(kv: KVNamespace, key: string, timeoutMs: number): Promis
   try {
     return await Promise.race([kv.get(key, 'text'), timeout]);
   } catch (err) {
-    throw err instanceof KvUnavailableError ? err : new KvUnavailableError(key, (err as Error).message);
+    throw err instanceof KvUnavailableError ? err : new KvUnavailableError(key, (err as Error).message, { cause: err });
   } finally {
     clearTimeout(timer);
   }
 }
 
 async function readJson<S extends z.ZodType>(
-  kv: KVNamespace,
+  kv: KvReader,
   key: string,
   schema: S,
   timeoutMs = KV_READ_TIMEOUT_MS,
@@ -66,11 +79,11 @@ async function readJson<S extends z.ZodType>(
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch {
-    throw new CorruptRecordError(key, 'not JSON');
+  } catch (err) {
+    throw new CorruptRecordError(key, 'not JSON', { cause: err });
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new CorruptRecordError(key, parsed.error.issues[0]?.message ?? 'invalid');
+  if (!parsed.success) throw new CorruptRecordError(key, parsed.error.issues[0]?.message ?? 'invalid', { cause: parsed.error });
   return parsed.data;
 }
 
@@ -101,7 +114,7 @@ export class BuildMemory {
 }
 
 export interface BuildStoreOptions {
-  kv: KVNamespace;
+  kv: KvReader;
   memory: BuildMemory;
   pointerTtlMs?: number;
   kvTimeoutMs?: number;

@@ -8,6 +8,7 @@
  * Until it arrives (a few milliseconds), a click is an ordinary page load.
  */
 import type { AppManifest } from '../build-records';
+import { appEndpoints } from '../endpoints';
 import { $fetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
 import { startBuildWatcher } from './build-watcher';
@@ -39,7 +40,7 @@ export interface NavigationRuntimeOptions {
 export function startNavigation({ buildId, store, handleChunkError }: NavigationRuntimeOptions): Router {
   let manifest: Promise<AppManifest | null> | null = null;
   const loadManifest = () =>
-    (manifest ??= $fetch<AppManifest>(`/_app/builds/meta/${buildId}.json`).catch((err: unknown) => {
+    (manifest ??= $fetch<AppManifest>(appEndpoints.manifest(buildId)).catch((err: unknown) => {
       console.info('manifest fetch failed; navigation goes on without it', err);
       manifest = null;
       return null;
@@ -72,7 +73,7 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
 
   startBuildWatcher({
     currentId: buildId,
-    fetchLatest: () => $fetch<{ id: string }>(`/_app/builds/latest.json?${Date.now()}`, { cache: 'no-store' }),
+    fetchLatest: () => $fetch<{ id: string }>(`${appEndpoints.latestBuild}?${Date.now()}`, { cache: 'no-store' }),
     onOutdated: () => {
       outdated = true;
     },

@@ -2,6 +2,7 @@
  * Which link clicks the client takes over. Anything the browser does better on its own
  * (new tabs, downloads, other sites, in-page anchors, files) is left to the browser.
  */
+import { APP_BASE } from '../endpoints';
 import { onOrigin } from '../urls';
 
 export interface ClickLike {
@@ -21,7 +22,7 @@ export interface AnchorLike {
 }
 
 /** Paths that are files or app internals, never pages. */
-const NOT_A_PAGE = /^\/_app\/|\.(json|xml|txt|svg|png|jpe?g|gif|webp|pdf|ico)$/i;
+const NOT_A_PAGE = new RegExp(`^${APP_BASE}|\\.(json|xml|txt|svg|png|jpe?g|gif|webp|pdf|ico)$`, 'i');
 
 /** The URL to navigate to in-app (on the page's origin), or null to let the browser handle the click. */
 export function interceptedUrl(event: ClickLike, anchor: AnchorLike, currentHref: string): URL | null {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { browserVerdictFromHeaders } from '../browser-support';
+import { afterNext } from '../response-headers';
 import { chooseLocale } from '../visitor-locale';
 
 /** Client hints that sharpen the verdict (Chromium sends them on later requests once asked). */
@@ -29,9 +30,11 @@ export function browserCheck(): MiddlewareHandler<AppEnv> {
         },
       });
     }
-    await next();
-    if (c.get('headersFinal')) return;
-    c.res.headers.append('Vary', 'User-Agent');
-    c.res.headers.set('Accept-CH', ACCEPT_CH);
+    await afterNext(c, next, sayItVaries);
   };
+}
+
+function sayItVaries(headers: Headers) {
+  headers.append('Vary', 'User-Agent');
+  headers.set('Accept-CH', ACCEPT_CH);
 }

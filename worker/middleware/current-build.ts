@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
 import { pagePathOfPayload } from '../../app/content/paths';
 import type { AppEnv } from '../app-env';
-import { notPublishedJson, notPublishedResponse } from '../routes/not-published';
+import { notPublishedJson, notPublishedResponse } from '../render/not-published';
 
 /**
  * Resolves the build to serve from and puts it on the context, or answers 503 when no

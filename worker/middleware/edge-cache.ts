@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { PAGE_EDGE_TTL_S } from '../../app/constants';
 import type { MatchedRules } from '../../app/route-rules';
-import type { AppEnv } from '../app-env';
-import { payloadHash } from '../build-store';
+import { payloadHash, type CompleteBuild } from '../build-store';
 import { CACHE_REVALIDATE } from '../cache-control';
+import { configOf, type ConfigSource } from '../config';
 import { etagMatches, pageEtag } from '../etag';
+import { markHeadersFinal, type ResponseHeadersVariables } from '../response-headers';
 
 /** Never a real host: Cache API keys only need to be URLs. */
 const CACHE_KEY_ORIGIN = 'https://edge-cache.invalid';
@@ -29,9 +30,28 @@ function edgeCacheControl(rule: MatchedRules | undefined): string {
   return parts.join(', ');
 }
 
-export interface EdgeCacheOptions {
-  /** false turns the cache off for a request (preview traffic is never stored) */
-  enabled?: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => boolean;
+/** A page this request rendered or read from the Cache API, for `remember` to keep. */
+export interface PendingPage {
+  key: string;
+  body: Uint8Array<ArrayBuffer>;
+  expires: number;
+}
+
+/** The variables the edge cache sets; the app's environment includes them. */
+export interface EdgeCacheVariables {
+  /** whether the edge cache answered (set when it looked) */
+  edgeCache: 'hit' | 'miss';
+  /** the page to keep in memory once the response has all its headers */
+  pendingPage: PendingPage;
+}
+
+/**
+ * The part of the app's environment the edge cache uses: its own variables, and the request's
+ * path, build, rule and mode. Not AppEnv itself, which is composed from these variables.
+ */
+export interface EdgeCacheEnv {
+  Bindings: ConfigSource;
+  Variables: EdgeCacheVariables & ResponseHeadersVariables & { path: string; build: CompleteBuild; rule: MatchedRules; preview: boolean };
 }
 
 /** Hot pages kept in isolate memory, bounded so an isolate never holds much. */
@@ -46,13 +66,6 @@ const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 interface MemoPage {
   body: Uint8Array<ArrayBuffer>;
   headers: Headers;
-  expires: number;
-}
-
-/** A page this request rendered or read from the Cache API, for `remember` to keep. */
-export interface PendingPage {
-  key: string;
-  body: Uint8Array<ArrayBuffer>;
   expires: number;
 }
 
@@ -108,16 +121,19 @@ function ttlSeconds(rule: MatchedRules | undefined): number {
  *             rendering; else the page renders and goes to the Cache API.
  *   remember  outermost of the header writers: once every middleware has added its headers,
  *             keeps the page in memory with those final headers. A hit from memory is sent
- *             with them as they are, and sets `headersFinal` so that the writers, which would
- *             only write the same values again, leave it alone. A page's headers depend only
- *             on the build, the path and the configuration, which the key and the isolate fix.
+ *             with them as they are, and marked final (response-headers.ts) so that the
+ *             writers, which would only write the same values again, leave it alone. A
+ *             page's headers depend only on the build, the path and the configuration, which
+ *             the key and the isolate fix.
+ *
+ * Preview traffic is never stored, and EDGE_CACHE=off turns both layers off (the benchmark's
+ * "cache bypassed" figure).
  */
-export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOptions & { now?: () => number } = {}) {
+export function edgeCache({ now = Date.now }: { now?: () => number } = {}) {
   const memory = new PageMemory();
 
-  const lookup: MiddlewareHandler<AppEnv> = async function edgeCacheLookup(c, next) {
-    // EDGE_CACHE=off turns both layers off (the benchmark's "cache bypassed" figure).
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !enabled(c) || c.env.EDGE_CACHE === 'off') return next();
+  const lookup: MiddlewareHandler<EdgeCacheEnv> = async function edgeCacheLookup(c, next) {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.get('preview') || !configOf(c.env).edgeCache) return next();
     const build = c.get('build'),
       path = c.get('path'),
       rule = c.get('rule');
@@ -133,7 +149,7 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
     const remembered = memory.get(memoKey, now());
     if (remembered) {
       c.set('edgeCache', 'hit');
-      c.set('headersFinal', true);
+      markHeadersFinal(c);
       return new Response(remembered.body, { headers: remembered.headers });
     }
     const pending = (body: Uint8Array<ArrayBuffer>) =>
@@ -169,7 +185,7 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
     c.res.headers.set(EDGE_CACHE_HEADER, 'MISS');
   };
 
-  const remember: MiddlewareHandler<AppEnv> = async function edgeCacheRemember(c, next) {
+  const remember: MiddlewareHandler<EdgeCacheEnv> = async function edgeCacheRemember(c, next) {
     await next();
     const page = c.get('pendingPage');
     // A cookie is for one visitor; pages never set one, and one that does is not shared.

@@ -1,17 +1,22 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import { appEndpoints } from '../../app/endpoints';
 import type { AppEnv } from '../app-env';
+import { configOf } from '../config';
 import { PREVIEW_COOKIE, PREVIEW_COOKIE_MAX_AGE_S, constantTimeEqual, signPreviewCookie, verifyPreviewCookie } from '../preview-access';
 import { escapeHtml } from '../render/html';
 import { plainPage } from '../render/plain-page';
+import { afterNext } from '../response-headers';
 
 export const PREVIEW_CACHE_CONTROL = 'private, no-store';
 export const PREVIEW_ROBOTS = 'noindex, nofollow';
 
 /** Paths any monitor may reach on the preview host too. */
-const OPEN_PATHS = new Set(['/_app/health', '/robots.txt']);
+const OPEN_PATHS = new Set<string>([appEndpoints.health, '/robots.txt']);
 
-function accessPage(c: Context<AppEnv>, status: 401 | 503, message: string) {
+/** A refusal: the page that says how to get access, and no content. */
+function accessRefused(c: Context<AppEnv>, status: 401 | 503, message: string) {
   const body = plainPage({
     lang: 'en',
     title: 'Preview access',
@@ -22,7 +27,13 @@ function accessPage(c: Context<AppEnv>, status: 401 | 503, message: string) {
 <code>?token=…</code>, once: your browser then keeps access for 12 hours.</p>
 <p>Request ID: ${escapeHtml(c.get('requestId'))}</p>`,
   });
-  return c.html(body, status, { 'Cache-Control': PREVIEW_CACHE_CONTROL, 'X-Robots-Tag': PREVIEW_ROBOTS });
+  const res = c.html(body, status, { 'Cache-Control': PREVIEW_CACHE_CONTROL, 'X-Robots-Tag': PREVIEW_ROBOTS });
+  return new HTTPException(status, { message, res });
+}
+
+function keepPrivate(headers: Headers) {
+  headers.set('Cache-Control', PREVIEW_CACHE_CONTROL);
+  headers.set('X-Robots-Tag', PREVIEW_ROBOTS);
 }
 
 /**
@@ -35,26 +46,17 @@ function accessPage(c: Context<AppEnv>, status: 401 | 503, message: string) {
 export function previewGate({ now = () => Date.now() }: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   return async function previewGateMiddleware(c, next) {
     if (!c.get('preview')) return next();
-    const finish = (res: Response) => {
-      res.headers.set('Cache-Control', PREVIEW_CACHE_CONTROL);
-      res.headers.set('X-Robots-Tag', PREVIEW_ROBOTS);
-      return res;
-    };
     // The router's own path (`c.req.path`), not the decoded one: the gate opens exactly for
     // the requests the open routes will answer.
-    if (OPEN_PATHS.has(c.req.path)) {
-      await next();
-      finish(c.res);
-      return;
-    }
-    const secret = c.env.PREVIEW_TOKEN;
-    if (!secret) return accessPage(c, 503, 'Preview is not configured: the PREVIEW_TOKEN secret is not set.');
+    if (OPEN_PATHS.has(c.req.path)) return afterNext(c, next, keepPrivate);
+    const secret = configOf(c.env).previewToken;
+    if (!secret) throw accessRefused(c, 503, 'Preview is not configured: the PREVIEW_TOKEN secret is not set.');
 
     const url = new URL(c.req.url);
     const token = url.searchParams.get('token');
     const nowS = Math.floor(now() / 1000);
     if (token !== null) {
-      if (!(await constantTimeEqual(token, secret))) return accessPage(c, 401, 'That preview token is not valid.');
+      if (!(await constantTimeEqual(token, secret))) throw accessRefused(c, 401, 'That preview token is not valid.');
       const expires = nowS + PREVIEW_COOKIE_MAX_AGE_S;
       setCookie(c, PREVIEW_COOKIE, await signPreviewCookie(secret, expires), {
         httpOnly: true,
@@ -64,12 +66,13 @@ export function previewGate({ now = () => Date.now() }: { now?: () => number } =
         maxAge: PREVIEW_COOKIE_MAX_AGE_S,
       });
       url.searchParams.delete('token');
-      return finish(c.redirect(url.pathname + url.search, 302));
+      const res = c.redirect(url.pathname + url.search, 302);
+      keepPrivate(res.headers);
+      return res;
     }
     if (!(await verifyPreviewCookie(secret, getCookie(c, PREVIEW_COOKIE), nowS))) {
-      return accessPage(c, 401, 'You have no preview access in this browser, or it has expired.');
+      throw accessRefused(c, 401, 'You have no preview access in this browser, or it has expired.');
     }
-    await next();
-    finish(c.res);
+    await afterNext(c, next, keepPrivate);
   };
 }

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
-import { BuildMemory, createBuildStore } from '../build-store';
+import { createBuildStore, type BuildMemory } from '../build-store';
+import { configOf } from '../config';
 import { isPreviewRequest } from '../hosts';
 import { requestIdOf } from '../request-id';
 import { checkRequestPath, splitRequestUrl } from '../request-path';
@@ -11,12 +13,12 @@ export interface RequestContextOptions {
 
 /**
  * First middleware: gives the request an id, a build store over the shared isolate memory,
- * and a decoded path, or ends it with 400/404 when the path is malformed or hostile.
+ * and a decoded path, or refuses it with 400/404 when the path is malformed or hostile.
  */
 export function requestContext({ memory }: RequestContextOptions): MiddlewareHandler<AppEnv> {
   return async function requestContextMiddleware(c, next) {
     c.set('requestId', requestIdOf(c.req.header('cf-ray')));
-    const ttl = Number(c.env.BUILD_POINTER_TTL_MS);
+    const config = configOf(c.env);
     const verdict = checkRequestPath(splitRequestUrl(c.req.url).pathname);
     const onFault = (key: string, err: Error) =>
       console.warn(
@@ -29,15 +31,10 @@ export function requestContext({ memory }: RequestContextOptions): MiddlewareHan
           message: err.message,
         }),
       );
-    c.set(
-      'store',
-      createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : undefined, onFault }),
-    );
-    if (!verdict.ok) {
-      return c.text(verdict.status === 400 ? 'Bad Request' : 'Not Found', verdict.status, { 'Cache-Control': 'no-store' });
-    }
+    c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: config.pointerTtlMs, onFault }));
+    if (!verdict.ok) throw new HTTPException(verdict.status, { message: verdict.status === 400 ? 'Bad Request' : 'Not Found' });
     c.set('path', verdict.path);
-    c.set('preview', isPreviewRequest(c.env, c.req.url));
+    c.set('preview', isPreviewRequest(config, c.req.url));
     c.set('channel', c.get('preview') ? 'draft' : 'live');
     await next();
   };

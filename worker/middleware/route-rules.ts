@@ -1,7 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { matchRouteRules, redirectFor } from '../../app/route-rules';
 import type { AppEnv } from '../app-env';
 import { splitRequestUrl } from '../request-path';
+import { afterNext } from '../response-headers';
 
 /** How long browsers may keep a route-rule redirect. */
 const REDIRECT_CACHE = 'public, max-age=300';
@@ -19,9 +20,11 @@ export function routeRules(): MiddlewareHandler<AppEnv> {
       return new Response(null, { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': REDIRECT_CACHE } });
     }
     c.set('rule', decision.rule);
-    await next();
-    if (decision.rule.headers && !c.get('headersFinal')) {
-      for (const [name, value] of Object.entries(decision.rule.headers)) c.res.headers.set(name, value);
-    }
+    await afterNext(c, next, addRuleHeaders);
   };
+}
+
+function addRuleHeaders(headers: Headers, c: Context<AppEnv>) {
+  const ruleHeaders = c.get('rule').headers;
+  if (ruleHeaders) for (const [name, value] of Object.entries(ruleHeaders)) headers.set(name, value);
 }

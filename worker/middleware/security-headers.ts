@@ -1,8 +1,10 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { BuildIndex } from '../../app/build-records';
 import { GTM_CSP_SOURCES } from '../../app/tag-manager';
 import type { AppEnv } from '../app-env';
-import { previewHosts } from '../hosts';
+import type { CompleteBuild } from '../build-store';
+import { configOf, type WorkerConfig } from '../config';
+import { afterNext } from '../response-headers';
 
 /** Headers every response carries, whatever it is. */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -55,25 +57,29 @@ export function contentSecurityPolicy(csp: BuildIndex['csp'] | undefined, framer
  * page rendered now and one served from the edge cache.
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  const memo = new Map<string, string>();
   const base = Object.entries(BASE_SECURITY_HEADERS);
-  return async function securityHeadersMiddleware(c, next) {
-    await next();
-    if (c.get('headersFinal')) return;
-    const headers = c.res.headers;
+  /** CSPs by build id, made with memoConfig's preview hosts (an isolate keeps one configuration) */
+  let memo = new Map<string, string>();
+  let memoConfig: WorkerConfig | undefined;
+
+  function write(headers: Headers, c: Context<AppEnv>) {
     for (const [name, value] of base) headers.set(name, value);
     if (!headers.get('content-type')?.startsWith('text/html')) return;
-    const build = c.get('build');
-    const framers = previewHosts(c.env);
-    const key = `${build?.record.id ?? '-'}|${framers.join(',')}`;
-    let csp = memo.get(key);
-    if (!csp) {
-      csp = contentSecurityPolicy(build?.index.csp, framers);
-      if (memo.size > 20) memo.clear();
-      memo.set(key, csp);
+    const config = configOf(c.env);
+    if (config !== memoConfig || memo.size > 20) {
+      memo = new Map();
+      memoConfig = config;
     }
+    const build = c.get('build') as CompleteBuild | undefined;
+    const key = build?.record.id ?? '';
+    let csp = memo.get(key);
+    if (!csp) memo.set(key, (csp = contentSecurityPolicy(build?.index.csp, config.previewHosts)));
     headers.set('Content-Security-Policy', csp);
     // Browsers that know frame-ancestors ignore this; older ones get same-origin framing only.
     headers.set('X-Frame-Options', 'SAMEORIGIN');
+  }
+
+  return function securityHeadersMiddleware(c, next) {
+    return afterNext(c, next, write);
   };
 }

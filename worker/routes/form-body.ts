@@ -7,19 +7,24 @@
  * concatenation, then the parsed File).
  */
 import { FORM_MAX_VALUES } from '../../app/constants';
+import { DomainError } from '../domain-error';
 import { MultipartError, MultipartParser, type FormFields } from './multipart';
 
-export class BodyRefused extends Error {
+/** Why a body was not read, for the refusal the form route answers with. */
+export class BodyRefused extends DomainError {
+  readonly name = 'BodyRefused';
   constructor(
     readonly status: 400 | 413 | 415,
     readonly reason: 'unreadable' | 'too_large' | 'unsupported_type',
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
-const unreadable = (detail: string) => new BodyRefused(400, 'unreadable', `The form data is not valid: ${detail}.`);
+const unreadable = (detail: string, options?: ErrorOptions) =>
+  new BodyRefused(400, 'unreadable', `The form data is not valid: ${detail}.`, options);
 
 // ---------------------------------------------------------------- media type
 
@@ -151,6 +156,6 @@ export async function readFormFields(request: Request, media: MediaType, maxByte
     for await (const chunk of chunks(request, maxBytes)) parser.push(chunk);
     return parser.end();
   } catch (err) {
-    throw err instanceof MultipartError ? unreadable(err.message) : err;
+    throw err instanceof MultipartError ? unreadable(err.message, { cause: err }) : err;
   }
 }

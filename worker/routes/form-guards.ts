@@ -4,14 +4,16 @@
  * hydrated form in JSON and a browser without JavaScript with a page in the visitor's language.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { FORM_MAX_BYTES, FORM_RATE_LIMIT_PERIOD_S } from '../../app/constants';
 import { isContentPath } from '../../app/content/paths';
 import { formStrings } from '../../app/i18n/form-strings';
 import type { AppEnv } from '../app-env';
+import type { CompleteBuild } from '../build-store';
 import { CACHE_NONE } from '../cache-control';
+import { formRefusedPage } from '../render/form-pages';
 import { chooseLocale } from '../visitor-locale';
 import { discardBody } from './form-body';
-import { formRefusedPage } from './form-pages';
 import { mayPost } from './form-rate-limit';
 
 export type Refusal = 'forbidden' | 'rate_limited' | 'too_large' | 'unsupported_type' | 'unreadable' | 'not_found';
@@ -51,18 +53,22 @@ function refererPage(c: Context<AppEnv>): string | null {
   }
 }
 
-export async function refuseForm(
+/**
+ * The refusal of a post, to throw: JSON for the hydrated form, a page in the visitor's language
+ * for a plain post. What is left of the body is read first (see discardBody).
+ */
+export async function formRefusal(
   c: Context<AppEnv>,
   status: 400 | 403 | 404 | 413 | 415 | 429,
   refusal: Refusal,
   extraHeaders: Record<string, string> = {},
-) {
+): Promise<HTTPException> {
   await discardBody(c.req.raw, FORM_MAX_BYTES);
   const headers = { 'Cache-Control': CACHE_NONE, ...extraHeaders };
   const message = ENGLISH.get(refusal)!;
-  if (!isPlainPost(c)) return c.json({ error: refusal, message }, status, headers);
+  if (!isPlainPost(c)) return new HTTPException(status, { message, res: c.json({ error: refusal, message }, status, headers) });
   const page = refererPage(c);
-  const build = c.get('build');
+  const build = c.get('build') as CompleteBuild | undefined;
   const lang = build ? chooseLocale(build.index, page ?? '/', undefined, c.req.header('accept-language')).locale.lang : 'en';
   const t = formStrings(lang);
   const body = formRefusedPage({
@@ -71,7 +77,7 @@ export async function refuseForm(
     message: t[TRANSLATED.get(refusal) ?? 'unreadable'],
     back: page ? { page, label: t.backToForm } : undefined,
   });
-  return c.html(body, status, headers);
+  return new HTTPException(status, { message, res: c.html(body, status, headers) });
 }
 
 /**
@@ -79,11 +85,11 @@ export async function refuseForm(
  * send `Origin` with every POST, fetch and plain form post alike (Chromium, Firefox, Safari), and
  * `Sec-Fetch-Site` from secure pages; a post that shows neither to be our own is refused, so is
  * one with no Origin at all. hono/csrf is not used: it checks only form content types (JSON is
- * left to CORS) and throws an HTTPException, which this app's onError would answer as a 500.
+ * left to CORS), and its refusal is not the page in the visitor's language.
  */
 export const sameOriginPosts: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sameOrigin = c.req.header('origin') === new URL(c.req.url).origin || c.req.header('sec-fetch-site') === 'same-origin';
-  if (!sameOrigin) return refuseForm(c, 403, 'forbidden');
+  if (!sameOrigin) throw await formRefusal(c, 403, 'forbidden');
   await next();
 };
 
@@ -96,6 +102,6 @@ export const formRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('cf-connecting-ip') || 'unknown-client';
   const limiter = (c.env as Partial<Env> | undefined)?.FORM_RATE_LIMIT;
   if (!(await mayPost(limiter, key, c.get('requestId'))))
-    return refuseForm(c, 429, 'rate_limited', { 'Retry-After': String(FORM_RATE_LIMIT_PERIOD_S) });
+    throw await formRefusal(c, 429, 'rate_limited', { 'Retry-After': String(FORM_RATE_LIMIT_PERIOD_S) });
   await next();
 };

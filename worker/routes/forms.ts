@@ -7,6 +7,7 @@
  * (the honeypot filled) is dropped, answered like any other so the bot learns nothing.
  */
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { FORM_ENTRY_RETENTION_S, FORM_MAX_BYTES, FORM_MAX_VALUES, FORM_TEXT_MAX_CHARS } from '../../app/constants';
 import { isContentPath } from '../../app/content/paths';
@@ -14,14 +15,15 @@ import type { Payload } from '../../app/build-records';
 import type { Block, Field } from '../../app/content/schema';
 import { formStrings } from '../../app/i18n/form-strings';
 import { walkBlocks } from '../../app/content/walk-blocks';
+import { appEndpoints } from '../../app/endpoints';
 import { kvKeys } from '../../app/kv-keys';
 import { HONEYPOT_FIELD } from '../../app/render/blocks/form';
 import { compileRules, validateField, type FieldValue, type UploadedFile } from '../../app/validation/validate';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
+import { formErrorsPage, formSentPage } from '../render/form-pages';
 import { BodyRefused, formBodyType, readFormFields, readJson } from './form-body';
-import { isPlainPost, refuseForm } from './form-guards';
-import { formErrorsPage, formSentPage } from './form-pages';
+import { formRefusal, isPlainPost } from './form-guards';
 
 type FormBlock = Extract<Block, { type: 'form' }>;
 
@@ -86,17 +88,18 @@ async function findForm(c: Context<AppEnv>, page: string, form: string): Promise
   return found && block ? { payload: found.payload, block } : null;
 }
 
-/** Where a plain (no JavaScript) post that was kept is sent: a GET, so a reload posts nothing twice. */
-export const FORM_SENT_PATH = '/_app/forms/sent';
 const SentQuery = z.object({ form: FormId, page: PagePath });
 
-/** `GET /_app/forms/sent?page=…&form=…`: the thank-you page for browsers without JavaScript. */
+/**
+ * `GET /_app/forms/sent?page=…&form=…`: the thank-you page for browsers without JavaScript. A
+ * plain post that was kept is sent here, a GET, so a reload posts nothing twice.
+ */
 export async function formSent(c: Context<AppEnv>) {
   const headers = { 'Cache-Control': CACHE_NONE };
   const query = SentQuery.safeParse({ form: c.req.query('form'), page: c.req.query('page') });
-  if (!query.success) return c.text('Bad Request: page and form must name a form of this site.', 400, headers);
+  if (!query.success) throw new HTTPException(400, { message: 'Bad Request: page and form must name a form of this site.' });
   const found = await findForm(c, query.data.page, query.data.form);
-  if (!found || found.block.endpoint) return c.text('Not Found: there is no such form.', 404, headers);
+  if (!found || found.block.endpoint) throw new HTTPException(404, { message: 'Not Found: there is no such form.' });
   const { payload, block } = found;
   const lang = payload.chrome.locale.lang;
   const message = block.successMessage.trim() || formStrings(lang).sent;
@@ -118,13 +121,13 @@ export async function receiveForm(c: Context<AppEnv>) {
   const headers = { 'Cache-Control': CACHE_NONE };
   const plain = isPlainPost(c);
   const received = await receive(c);
-  if ('refused' in received) return refuseForm(c, received.refused.status, received.refused.reason);
+  if ('refused' in received) throw await formRefusal(c, received.refused.status, received.refused.reason);
   const found = await findForm(c, received.page, received.form);
-  if (!found || found.block.endpoint) return refuseForm(c, 404, 'not_found');
+  if (!found || found.block.endpoint) throw await formRefusal(c, 404, 'not_found');
   const { payload, block } = found;
   const done = () =>
     plain
-      ? c.redirect(`${FORM_SENT_PATH}?${new URLSearchParams({ page: payload.path, form: block.id })}`, 303)
+      ? c.redirect(`${appEndpoints.formSent}?${new URLSearchParams({ page: payload.path, form: block.id })}`, 303)
       : c.json({ ok: true }, 200, headers);
 
   if (isBot(received)) {

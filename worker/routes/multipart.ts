@@ -7,9 +7,13 @@
 import { FORM_MAX_VALUES, FORM_TEXT_MAX_CHARS } from '../../app/constants';
 import { IMAGE_HEAD_BYTES } from '../../app/validation/image-info';
 import type { UploadedFile } from '../../app/validation/validate';
+import { DomainError } from '../domain-error';
 
-/** The body is not multipart as RFC 7578 has it; the message says how. */
-export class MultipartError extends Error {}
+/** The body is not multipart as RFC 7578 has it; the message says how, and may be shown. */
+export class MultipartError extends DomainError {
+  readonly name = 'MultipartError';
+  readonly status = 400;
+}
 
 /** A post's fields: text values by name (the last of a repeated name wins), and files. */
 export interface FormFields {

@@ -9,9 +9,10 @@ import { isContentPath } from '../../app/content/paths';
 import type { PreviewInfo, SystemPageName, View } from '../../app/view';
 import type { AppEnv } from '../app-env';
 import { CACHE_PRIVATE, CACHE_REVALIDATE } from '../cache-control';
+import { configOf } from '../config';
+import { previewOrigins } from '../hosts';
 import { renderView } from '../render/render-view';
 import { splitRequestUrl } from '../request-path';
-import { previewOrigins } from '../hosts';
 import { chooseLocale } from '../visitor-locale';
 
 type Ctx = Context<AppEnv>;
@@ -39,32 +40,30 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   }
 
   /** System pages speak the visitor's language: the slug's, `?lang=`, or Accept-Language. */
-  function system(name: SystemPageName) {
-    return async (c: Ctx) => {
-      const build = c.get('build'),
-        path = c.get('path'),
-        store = c.get('store');
-      const slug = name === 'reset-storage' ? path.slice('/reset-storage'.length) || undefined : undefined;
-      if (slug !== undefined && !isContentPath(slug)) return notFound(c);
-      const chrome = chooseLocale(build.index, slug ?? '', c.req.query('lang'), c.req.header('accept-language'));
-      const view: View = { kind: 'system', name, path, slug, chrome };
-      if (name === 'preview') {
-        view.origins = previewOrigins(c.env, c.req.url);
-        // `/preview?path=/et/foo` starts from that page of the build this host serves.
-        const start = c.req.query('path');
-        const payload = start && isContentPath(start) ? await store.payload(build, start) : null;
-        if (payload) {
-          view.payload = payload;
-          view.chrome = payload.chrome;
-        }
+  async function systemPage(c: Ctx, name: SystemPageName) {
+    const build = c.get('build'),
+      path = c.get('path'),
+      store = c.get('store');
+    const slug = name === 'reset-storage' ? path.slice('/reset-storage'.length) || undefined : undefined;
+    if (slug !== undefined && !isContentPath(slug)) return notFound(c);
+    const chrome = chooseLocale(build.index, slug ?? '', c.req.query('lang'), c.req.header('accept-language'));
+    const view: View = { kind: 'system', name, path, slug, chrome };
+    if (name === 'preview') {
+      view.origins = previewOrigins(configOf(c.env), c.req.url);
+      // `/preview?path=/et/foo` starts from that page of the build this host serves.
+      const start = c.req.query('path');
+      const payload = start && isContentPath(start) ? await store.payload(build, start) : null;
+      if (payload) {
+        view.payload = payload;
+        view.chrome = payload.chrome;
       }
-      const res = html(c, view, 200, CACHE_PRIVATE);
-      res.headers.set('Vary', 'Accept-Language');
-      return res;
-    };
+    }
+    const res = html(c, view, 200, CACHE_PRIVATE);
+    res.headers.set('Vary', 'Accept-Language');
+    return res;
   }
 
-  async function content(c: Ctx) {
+  async function contentPage(c: Ctx) {
     const build = c.get('build'),
       path = c.get('path'),
       store = c.get('store');
@@ -79,5 +78,11 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
     return html(c, { kind: 'page', payload: found.payload }, 200, CACHE_REVALIDATE);
   }
 
-  return { system, content };
+  // Named handlers, so the list of the app's steps reads as what each one answers.
+  return {
+    unsupportedPage: (c: Ctx) => systemPage(c, 'unsupported'),
+    previewPage: (c: Ctx) => systemPage(c, 'preview'),
+    resetStoragePage: (c: Ctx) => systemPage(c, 'reset-storage'),
+    contentPage,
+  };
 }

@@ -1,5 +1,5 @@
-import type { Context } from 'hono';
-import { isContentPath } from '../../app/content/paths';
+import type { Context, Next } from 'hono';
+import { isContentPath, pagePathOfPayload } from '../../app/content/paths';
 import { notFoundMessage } from '../../app/i18n/strings';
 import type { AppEnv } from '../app-env';
 import { payloadHash } from '../build-store';
@@ -19,7 +19,7 @@ const payloadJson = new WeakMap<object, string>();
  * other id the live payload is sent with a short lifetime, so a client on an old build still
  * gets the page.
  */
-export async function servePayload(c: Context<AppEnv>, pagePath: string) {
+async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const found = isContentPath(pagePath) ? await c.get('store').pagePayload(c.get('build'), pagePath) : null;
   if (!found) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
   const { build, payload } = found;
@@ -30,4 +30,10 @@ export async function servePayload(c: Context<AppEnv>, pagePath: string) {
   let json = payloadJson.get(payload);
   if (json === undefined) payloadJson.set(payload, (json = JSON.stringify(payload)));
   return c.body(json, 200, { ...headers, 'Content-Type': 'application/json' });
+}
+
+/** Every GET passes here: payload paths are answered, anything else goes on to the pages. */
+export function payloads(c: Context<AppEnv>, next: Next) {
+  const pagePath = pagePathOfPayload(c.get('path'));
+  return pagePath === null ? next() : servePayload(c, pagePath);
 }

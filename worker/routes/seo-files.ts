@@ -2,32 +2,27 @@
  * robots.txt and sitemap.xml, from the live build. Preview hosts disallow everything: drafts
  * must never be indexed.
  */
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
+import { configOf } from '../config';
 import { etagMatches, recordEtag } from '../etag';
 import { isPreviewHost } from '../hosts';
 
 const SEO_CACHE = 'public, max-age=3600';
 
-export function seoFileRoutes() {
-  const routes = new Hono<AppEnv>();
+export function robotsTxt(c: Context<AppEnv>) {
+  if (isPreviewHost(configOf(c.env), c.req.url)) return c.text('User-agent: *\nDisallow: /\n', 200, { 'Cache-Control': CACHE_NONE });
+  const origin = Object.values(c.get('build').index.chrome)[0]?.origin ?? new URL(c.req.url).origin;
+  return c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 200, { 'Cache-Control': SEO_CACHE });
+}
 
-  routes.get('/robots.txt', (c) => {
-    if (isPreviewHost(c.env, c.req.url)) return c.text('User-agent: *\nDisallow: /\n', 200, { 'Cache-Control': CACHE_NONE });
-    const origin = Object.values(c.get('build').index.chrome)[0]?.origin ?? new URL(c.req.url).origin;
-    return c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 200, { 'Cache-Control': SEO_CACHE });
-  });
-
-  routes.get('/sitemap.xml', async (c) => {
-    const build = c.get('build'),
-      store = c.get('store');
-    const etag = recordEtag(`sitemap-${build.record.id}`);
-    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': SEO_CACHE });
-    const xml = await store.sitemap(build.record.id);
-    if (xml === null) return c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE });
-    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', ETag: etag, 'Cache-Control': SEO_CACHE });
-  });
-
-  return routes;
+export async function sitemapXml(c: Context<AppEnv>) {
+  const build = c.get('build'),
+    store = c.get('store');
+  const etag = recordEtag(`sitemap-${build.record.id}`);
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': SEO_CACHE });
+  const xml = await store.sitemap(build.record.id);
+  if (xml === null) return c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE });
+  return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', ETag: etag, 'Cache-Control': SEO_CACHE });
 }

@@ -4,7 +4,7 @@ import { NOT_PUBLISHED_RETRY_AFTER_S } from '../../app/constants';
 import type { AppEnv } from '../app-env';
 import type { UnavailableCause } from '../../app/view';
 import { CACHE_NONE } from '../cache-control';
-import { renderView } from '../render/render-view';
+import { renderView } from './render-view';
 
 /** With no build in KV there is no site.json either: the 503 page speaks plain English. */
 const NO_BUILD_CHROME: Chrome = {

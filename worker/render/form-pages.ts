@@ -3,8 +3,8 @@
  * the form's thank-you message, or why the post was refused, in the page's language, with the
  * way back to the page.
  */
-import { escapeHtml } from '../render/html';
-import { plainPage } from '../render/plain-page';
+import { escapeHtml } from './html';
+import { plainPage } from './plain-page';
 
 interface FormPageParts {
   lang: string;
