@@ -3,10 +3,14 @@
  * Lint: typescript-eslint with type information, React's hooks rules, and the boundaries
  * between where code runs (README "What is where"):
  *
- *   app/client/  browser only; nothing outside it imports it
- *   app/         pure code both sides run: never imports worker/, scripts/ or app/client/
- *   worker/      the edge: never imports app/client/ or scripts/
- *   scripts/     Node CLIs and bench/ tools; may import anything but app/client/
+ *   app/client/   browser only; nothing outside it imports it
+ *   app/browser/  DOM helpers the render code calls from effects and handlers; below the
+ *                 render code, so it never imports app/render/ (nor app/client/, worker/, scripts/)
+ *   app/          pure code both sides run: never imports worker/, scripts/ or app/client/
+ *   worker/       the edge: never imports app/client/, app/browser/ or scripts/
+ *   scripts/      Node CLIs and bench/ tools; may import anything but app/client/
+ *
+ * Which globals each side may use is the tsconfigs' job (app/, worker/, and the root one for Node).
  */
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -26,6 +30,11 @@ const CLIENT = [
 ];
 const WORKER = [importOf('worker'), 'app/ is pure code both sides run: it must not import the worker.'];
 const SCRIPTS = [importOf('scripts|bench'), 'scripts/ and bench/ are Node tools: runtime code must not import them.'];
+const BROWSER = [
+  importOf('browser|app/browser'),
+  'app/browser/ holds DOM helpers for the render code: the worker never calls them itself.',
+];
+const RENDER = [importOf('render'), 'app/browser/ sits below the render code: the render code imports it, never the reverse.'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.wrangler/**', 'bench/results.json', 'worker/env.d.ts', 'coverage/**'] },
@@ -51,8 +60,9 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['app/**/*.{ts,tsx}'], ignores: ['app/client/**'], rules: restrict(CLIENT, WORKER, SCRIPTS) },
+  { files: ['app/browser/**/*.{ts,tsx}'], rules: restrict(CLIENT, WORKER, SCRIPTS, RENDER) },
   { files: ['app/client/**/*.{ts,tsx}'], rules: restrict(WORKER, SCRIPTS) },
-  { files: ['worker/**/*.{ts,tsx}'], rules: restrict(CLIENT, SCRIPTS) },
+  { files: ['worker/**/*.{ts,tsx}'], rules: restrict(CLIENT, BROWSER, SCRIPTS) },
   { files: ['scripts/**/*.ts', 'bench/**/*.{ts,tsx}'], rules: restrict(CLIENT) },
   {
     files: ['scripts/**/*.{ts,js}', 'bench/**/*.{ts,tsx,js}', 'test/**/*.{ts,tsx}', '*.{js,ts}'],

@@ -4,7 +4,7 @@
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
 import { LANGUAGES } from '../../app/i18n/languages';
 import { PART_SOURCES } from '../../app/render/lazy-parts';
@@ -65,8 +65,8 @@ function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
   // Static imports of the entry are needed before it can run: preload them in parallel.
   const eager = staticClosure(metafile, entryFile);
   const lazyNames: Record<string, string> = Object.fromEntries([
-    ...LANGUAGES.map((l) => [`app/i18n/languages/${l}.ts`, `lang:${l}`]),
-    ...Object.entries(PART_SOURCES).map(([part, source]) => [source, `part:${part}`]),
+    ...LANGUAGES.map((l): [string, string] => [`app/i18n/languages/${l}.ts`, `lang:${l}`]),
+    ...Object.entries(PART_SOURCES).map(([part, source]): [string, string] => [source, `part:${part}`]),
   ]);
   const lazy: Record<string, string[]> = {};
   for (const [file, out] of outputs) {
@@ -102,12 +102,19 @@ export const WORKERD_BUILD_OPTIONS = {
   logLevel: 'warning',
 } satisfies BuildOptions;
 
-export async function bundleWorker(assets: ClientAssets, outfile: string): Promise<string> {
-  await build({
+/** Also returns esbuild's metafile: it names every input, which is how a test proves no browser-only module reaches the worker. */
+export async function buildWorker(assets: ClientAssets, outfile: string): Promise<Metafile> {
+  const result = await build({
     ...WORKERD_BUILD_OPTIONS,
     entryPoints: ['worker/index.ts'],
     outfile: resolve(ROOT, outfile),
     define: { ...production, __CLIENT_ASSETS__: JSON.stringify(assets) },
+    metafile: true,
   });
+  return result.metafile;
+}
+
+export async function bundleWorker(assets: ClientAssets, outfile: string): Promise<string> {
+  await buildWorker(assets, outfile);
   return readFile(resolve(ROOT, outfile), 'utf8');
 }

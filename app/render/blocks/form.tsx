@@ -15,15 +15,16 @@
  *                draft kept
  *   honeypot     a text input no person sees or reaches (off-screen, aria-hidden, no tab
  *                stop, no autofill); bots fill it in, and the worker then keeps nothing
- *   drafts       what is typed is kept per page and form (app/client/form-drafts.ts) and
+ *   drafts       what is typed is kept per page and form (app/browser/form-drafts.ts) and
  *                restored after hydration, so the server's HTML and the first render match
  *
  * Inputs are uncontrolled: the DOM holds the values, so nothing typed before hydration is
  * lost and no re-render can overwrite what a visitor is typing.
  */
-import { useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import { clearDraft, createDraftWriter, loadDraft, type DraftValues, type DraftWriter } from '../../client/form-drafts';
+import { useContext, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent } from 'react';
+import { clearDraft, createDraftWriter, loadDraft, type DraftValues, type DraftWriter } from '../../browser/form-drafts';
 import type { Block, Field } from '../../content/schema';
+import { appEndpoints } from '../../endpoints';
 import { $fetch, FetchError } from '../../fetch';
 import { formStrings } from '../../i18n/form-strings';
 import { compileRules, validateField, type FieldValue, type ParsedRule } from '../../validation/validate';
@@ -32,7 +33,7 @@ import { PageContext } from '../page-context';
 type FormBlockData = Extract<Block, { type: 'form' }>;
 
 /** Where a form without its own endpoint posts (the worker's form route). */
-export const DEFAULT_FORM_ENDPOINT = '/_app/forms';
+export const DEFAULT_FORM_ENDPOINT = appEndpoints.forms;
 /** A submission that has not answered by then counts as failed (the visitor can try again). */
 export const FORM_SUBMIT_TIMEOUT_MS = 30_000;
 /** The honeypot's name: no content field can have it, as field names start with a letter. */
@@ -43,6 +44,11 @@ type Status = 'idle' | 'sending' | 'sent' | 'failed';
 type Errors = ReadonlyMap<string, string>;
 const NO_ERRORS: Errors = new Map();
 type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge';
+
+/** Being hydrated never changes once true, so there is nothing to subscribe to. */
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 /** What to tell the visitor about a failed post: the site's refusals have words of their own. */
 function failureOf(err: unknown): Failure {
@@ -197,7 +203,8 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   const hasFile = block.fields.some((f) => f.kind === 'file');
   const titleId = block.title ? `${block.id}-title` : undefined;
 
-  const [hydrated, setHydrated] = useState(false);
+  // False in the server's HTML and while hydrating, so both render the same form; true after.
+  const hydrated = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState<Failure>('sendFailed');
@@ -219,12 +226,16 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   const rulesOf = (field: Field) => compileRules(field.rules);
   const draftTarget = { path, formId: block.id };
 
+  // The fields come with the block: a new block object for the same form is no reason to
+  // reopen its draft, so they are read here rather than listed as the effect's dependency.
+  const restoreDraft = useEffectEvent((form: HTMLFormElement, draft: DraftValues) => applyDraft(form, fields, draft));
+
   useEffect(() => {
-    setHydrated(true);
+    const target = { path, formId: block.id };
     const form = formRef.current;
-    const draft = loadDraft(draftTarget);
-    if (form && draft) applyDraft(form, fields, draft);
-    const writer = createDraftWriter(draftTarget);
+    const draft = loadDraft(target);
+    if (form && draft) restoreDraft(form, draft);
+    const writer = createDraftWriter(target);
     writerRef.current = writer;
     const flush = () => writer.flush();
     const onVisibility = () => {
@@ -238,7 +249,6 @@ export function FormBlock({ block }: { block: FormBlockData }) {
       writer.flush();
       writerRef.current = null;
     };
-    // The draft belongs to this page and form; the fields come with the block.
   }, [path, block.id]);
 
   useEffect(() => {

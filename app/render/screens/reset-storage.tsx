@@ -4,7 +4,7 @@
  * belongs to the slug's page) and the status region lists what went, in the page language.
  */
 import { useEffect, useState } from 'react';
-import { resetSiteData, parseSiteKey, type ResetReport, type StoredItem } from '../../client/site-storage';
+import { resetSiteData, parseSiteKey, type ResetReport, type StoredItem } from '../../browser/site-storage';
 import { formStrings, type FormStrings } from '../../i18n/form-strings';
 import { uiStrings } from '../../i18n/strings';
 
@@ -54,12 +54,15 @@ export function ResetStorageScreen({ slug, lang }: { slug?: string; lang: string
   const [report, setReport] = useState<ResetReport | null>(null);
 
   useEffect(() => {
-    let cookies: Document | null = null;
+    let cookies: Document | null;
     try {
       cookies = document;
     } catch {
       cookies = null;
     }
+    // The reset changes the browser's storage, so it runs only after hydration (the server
+    // renders the screen without a report), and what it did is what this screen shows.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the report exists only once the effect has run
     setReport(
       resetSiteData({
         slug,

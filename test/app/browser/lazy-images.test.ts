@@ -8,7 +8,7 @@ import {
   throttle,
   type CheckerEnvironment,
   type RectLike,
-} from '../../../app/client/lazy-images';
+} from '../../../app/browser/lazy-images';
 import {
   LAZY_IMAGE_CACHE_SIZE,
   LAZY_IMAGE_CHECK_THROTTLE_MS,

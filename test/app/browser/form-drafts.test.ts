@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { clearDraft, createDraftWriter, loadDraft, saveDraft, DRAFT_MAX_VALUE_LENGTH } from '../../../app/client/form-drafts';
-import { draftKey } from '../../../app/client/site-storage';
+import { clearDraft, createDraftWriter, loadDraft, saveDraft, DRAFT_MAX_VALUE_LENGTH } from '../../../app/browser/form-drafts';
+import { draftKey } from '../../../app/browser/site-storage';
 
 function fakeStorage(
   entries: Record<string, string> = {},

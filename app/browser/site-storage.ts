@@ -3,7 +3,7 @@
  * prefix and the version live in one place, and /reset-storage can find all of it again.
  *
  *   edge-site:v1:chunk-reload                 sessionStorage, app/client/chunk-reload-guard.ts
- *   edge-site:v1:draft:{path}:{formId}        localStorage, app/client/form-drafts.ts
+ *   edge-site:v1:draft:{path}:{formId}        localStorage, app/browser/form-drafts.ts
  *
  * A page-scoped key is `{prefix}{version}:{kind}:{path}:{rest}` with `path` starting with
  * '/' (content paths never contain ':'), which is how removal "by slug" finds a page's keys,
@@ -219,7 +219,7 @@ export interface CookieScope {
 
 /** Names of the cookies script can see (HttpOnly ones never show up here). */
 export function cookieNames(jar: CookieJar | null | undefined): string[] {
-  let text = '';
+  let text: string;
   try {
     text = String(jar?.cookie ?? '');
   } catch {

@@ -18,7 +18,7 @@ import {
   siteKey,
   writeJson,
   type CookieJar,
-} from '../../../app/client/site-storage';
+} from '../../../app/browser/site-storage';
 
 /** A Map-backed Storage; `fail` makes the named methods throw like a browser in private mode. */
 function fakeStorage(
