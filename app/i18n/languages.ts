@@ -4,6 +4,7 @@
  * page it shows, as a chunk, before it renders (ensureLanguage), so every page does not carry
  * all ten languages.
  */
+import type { ConsentStrings } from './consent-strings';
 import type { FormStrings } from './form-strings';
 import type { UiStrings } from './strings';
 
@@ -13,6 +14,7 @@ export type Language = (typeof LANGUAGES)[number];
 export interface LanguageTable {
   ui: UiStrings;
   form: FormStrings;
+  consent: ConsentStrings;
 }
 
 const provided: Partial<Record<Language, LanguageTable>> = {};
