@@ -10,18 +10,23 @@
  *   3. axe-core in Chromium (playwright-core) on the same pages plus the modal open and the
  *      form submitted empty, at a desktop and a mobile size (scripts/lib/audit/axe.ts, shared
  *      with test/e2e/accessibility.test.ts)
+ *   The consent banner shows only on a site with a tag manager: its Lighthouse page and axe
+ *   states run on a second server with a copy of content/ that has a gtmId, with Google's
+ *   hosts blocked (Lighthouse) or answered locally (axe); nothing leaves the machine.
  *   4. print a table and every finding; exit 1 when a budget (scripts/lib/audit/budgets.ts)
  *      is missed
  *
  * The server and both browsers are always stopped, on failure and on Ctrl-C too.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { launchBrowser, type Browser } from '../test/support/browser';
+import { REPO_CONTENT, tempDir } from '../test/support/built-site';
 import { startSite, type RunningSite } from '../test/support/server';
-import { AXE_STATES, AXE_VIEWPORTS, checkState, formatViolations, type AxeViolation } from './lib/audit/axe';
+import { AXE_STATES, AXE_VIEWPORTS, CONSENT_AXE_STATES, checkState, formatViolations, type AxeViolation } from './lib/audit/axe';
 import { AXE_BUDGET, LIGHTHOUSE_BUDGETS, LIGHTHOUSE_PAGES, lighthouseMisses } from './lib/audit/budgets';
 import { CATEGORIES, launchChrome, runLighthouse, type LighthouseChrome, type LighthouseSummary } from './lib/audit/lighthouse';
+import { copyWithTagManager, stubGoogleTags } from './lib/audit/tag-manager-site';
 import { cleanUpOnSignals, fail, flags } from './lib/cli';
 import { section, table } from './lib/perf/report';
 
@@ -36,15 +41,20 @@ const reportsDir = values.reports ? resolve(values.reports as string) : undefine
 const log = (s: string) => process.stdout.write(s + '\n');
 const step = (s: string) => process.stderr.write(`audit: ${s}\n`);
 
-let site: RunningSite | undefined;
+/** The sample site as it is, and a copy with a tag manager (where the consent banner shows). */
+type SiteKind = 'sample' | 'tag-manager';
+const sites = new Map<SiteKind, RunningSite>();
+let tagManagerContent: string | undefined;
 let chrome: LighthouseChrome | undefined;
 let browser: Browser | undefined;
 async function cleanup() {
-  const [s, c, b] = [site, chrome, browser];
-  site = chrome = browser = undefined;
+  const [c, b, running, content] = [chrome, browser, [...sites.values()], tagManagerContent];
+  chrome = browser = tagManagerContent = undefined;
+  sites.clear();
   await b?.close().catch(() => undefined);
   await c?.stop().catch(() => undefined);
-  await s?.stop().catch(() => undefined);
+  for (const s of running) await s.stop().catch(() => undefined);
+  if (content) await rm(content, { recursive: true, force: true });
 }
 cleanUpOnSignals(cleanup);
 
@@ -61,17 +71,27 @@ async function assetsServed(origin: string): Promise<boolean> {
   await res?.body?.cancel();
   return res?.status === 200;
 }
-async function servingSite(): Promise<string> {
+async function startKind(kind: SiteKind): Promise<RunningSite> {
+  if (kind === 'sample') return startSite();
+  if (!tagManagerContent) {
+    tagManagerContent = await tempDir('audit-gtm-content');
+    await copyWithTagManager(REPO_CONTENT, tagManagerContent);
+  }
+  return startSite({ content: tagManagerContent });
+}
+async function servingSite(kind: SiteKind = 'sample'): Promise<string> {
+  const site = sites.get(kind);
   if (site && (await assetsServed(site.url))) return site.url;
   if (site) {
     if (++restarts > MAX_RESTARTS) throw new Error(`the site's static assets kept failing (restarted ${MAX_RESTARTS} times); is another process rebuilding dist/?`);
     step('static assets answer with an error (dist/ rebuilt by another process?): restarting the site');
-    const old = site;
-    site = undefined;
-    await old.stop();
+    sites.delete(kind);
+    await site.stop();
   }
-  site = await startSite();
-  return site.url;
+  if (kind === 'tag-manager') step('starting the sample site with a tag manager (for the consent banner)');
+  const started = await startKind(kind);
+  sites.set(kind, started);
+  return started.url;
 }
 
 const median = <T>(items: T[], key: (t: T) => number): T => [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
@@ -82,7 +102,7 @@ async function lighthouseAll(): Promise<LighthouseSummary[]> {
     const tries: LighthouseSummary[] = [];
     for (let run = 1; run <= runs; run++) {
       step(`Lighthouse ${page.label}${runs > 1 ? ` (run ${run}/${runs})` : ''}`);
-      const origin = await servingSite();
+      const origin = await servingSite(page.withTagManager ? 'tag-manager' : 'sample');
       // A fresh Chromium and profile for every run: nothing cached from the last page.
       chrome = await launchChrome();
       try {
@@ -117,12 +137,15 @@ interface AxeResult {
 
 async function axeAll(): Promise<AxeResult[]> {
   browser = await launchBrowser();
+  // No state ever chooses, so the banner shows on every page of the tag-manager site.
+  await stubGoogleTags(browser.context);
   const results: AxeResult[] = [];
-  for (const state of AXE_STATES) {
+  const states = [...AXE_STATES.map((state) => ({ state, kind: 'sample' as const })), ...CONSENT_AXE_STATES.map((state) => ({ state, kind: 'tag-manager' as const }))];
+  for (const { state, kind } of states) {
     for (const viewport of AXE_VIEWPORTS) {
       step(`axe ${state.label} (${viewport.name})`);
       for (let attempt = 1; ; attempt++) {
-        const origin = await servingSite();
+        const origin = await servingSite(kind);
         const { page } = await browser.newPage();
         try {
           results.push({ label: state.label, path: state.path, viewport: viewport.name, violations: await checkState(page, origin, state, viewport) });
