@@ -13,14 +13,25 @@ import {
   storedConsent,
   type ConsentChoice,
 } from '../consent';
-import { localStore, readRaw, writeJson, type StorageGetter } from './site-storage';
 
 export const NO_CONSENT: ConsentChoice = { statistics: false, marketing: false };
 export const FULL_CONSENT: ConsentChoice = { statistics: true, marketing: true };
 
+/*
+ * Storage is touched directly, not through ./site-storage.ts: this module loads on every page
+ * of a site with a tag manager, and that one (listing, removal, cookies) is needed on few.
+ * Merely reading `localStorage` throws in some private modes; writes throw on quota.
+ */
+
 /** The stored choice, or null when the visitor has not chosen (or it is older than 12 months). */
-export function readConsent(storage: StorageGetter = localStore, now = Date.now()): ConsentChoice | null {
-  return parseStoredConsent(readRaw(storage, CONSENT_STORAGE_KEY), now);
+export function readConsent(now = Date.now()): ConsentChoice | null {
+  let text: string | null = null;
+  try {
+    text = globalThis.localStorage.getItem(CONSENT_STORAGE_KEY);
+  } catch {
+    // no storage: no choice
+  }
+  return parseStoredConsent(text, now);
 }
 
 /**
@@ -41,12 +52,15 @@ export function consentWithdrawn(): boolean {
 type Gtag = (...args: unknown[]) => void;
 
 /** Stores the choice, sends it to the tag manager as an update plus an event, and hides the banner. */
-export function saveConsent(choice: ConsentChoice, storage: StorageGetter = localStore): void {
+export function saveConsent(choice: ConsentChoice): void {
   const before = grantedInThisDocument();
   if ((before.statistics && !choice.statistics) || (before.marketing && !choice.marketing)) withdrawn = true;
   grantedHere = { statistics: before.statistics || choice.statistics, marketing: before.marketing || choice.marketing };
-  // Storage may be full or off (private modes): the choice then holds for this page only.
-  writeJson(storage, CONSENT_STORAGE_KEY, storedConsent(choice, Date.now()));
+  try {
+    globalThis.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(storedConsent(choice, Date.now())));
+  } catch {
+    // Storage full or off: the choice holds for this page, and the next one asks again.
+  }
   const w = window as { gtag?: Gtag; dataLayer?: unknown[] };
   w.gtag?.('consent', 'update', consentSignals(choice));
   w.dataLayer?.push(consentEvent(choice));
