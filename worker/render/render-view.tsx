@@ -39,10 +39,11 @@ export interface RenderOptions {
  * so gtm.js is requested only after the defaults are set. There is no <noscript> frame: without
  * JavaScript no consent can be asked, so nothing from the tag manager may load.
  */
+const CONSENT_SCRIPT_TAG = `<script>${consentScript()}</script>`;
 function tagManager(view: View): { headStart: string; headExtra: string } {
   const id = chromeOf(view).gtmId;
   if (!id || !loadsScripts(view)) return { headStart: '', headExtra: '' };
-  return { headStart: `<script>${consentScript()}</script>`, headExtra: `<script>${gtmSnippet(id)}</script>` };
+  return { headStart: CONSENT_SCRIPT_TAG, headExtra: `<script>${gtmSnippet(id)}</script>` };
 }
 
 /** Preload lists by assets and wanted chunks: a handful per build, asked for on every render. */
