@@ -83,7 +83,8 @@ export function parseStoredConsent(text: string | null, now: number): ConsentCho
   }
   if (typeof stored !== 'object' || stored === null) return null;
   const { v, statistics, marketing, at } = stored as Partial<Record<keyof StoredConsent, unknown>>;
-  if (v !== CONSENT_FORMAT_VERSION || typeof statistics !== 'boolean' || typeof marketing !== 'boolean' || typeof at !== 'number') return null;
+  if (v !== CONSENT_FORMAT_VERSION || typeof statistics !== 'boolean' || typeof marketing !== 'boolean' || typeof at !== 'number')
+    return null;
   const age = now - at;
   if (!(age >= -CONSENT_CLOCK_SKEW_MS && age < CONSENT_MAX_AGE_MS)) return null;
   return { statistics, marketing };
@@ -105,7 +106,9 @@ export function consentScript(): string {
   return (
     'window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}' +
     `gtag('consent','default',${defaults});` +
-    '(function(){var c=null;try{var s=JSON.parse(localStorage.getItem(' + key + '));' +
+    '(function(){var c=null;try{var s=JSON.parse(localStorage.getItem(' +
+    key +
+    '));' +
     `if(s&&typeof s==='object'&&s.v===${CONSENT_FORMAT_VERSION}&&typeof s.statistics==='boolean'&&typeof s.marketing==='boolean'&&typeof s.at==='number'){` +
     `var a=Date.now()-s.at;if(a>=-${CONSENT_CLOCK_SKEW_MS}&&a<${CONSENT_MAX_AGE_MS})c=s;}}catch(e){}` +
     "if(c){var m=c.marketing?'granted':'denied',u={ad_storage:m,ad_user_data:m,ad_personalization:m,analytics_storage:c.statistics?'granted':'denied'};" +

@@ -136,8 +136,7 @@ export function createFetch(defaults: { fetch?: typeof fetch; timeoutMs?: number
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
     const init: RequestInit = { method, headers, body, cache: options.cache };
-    const retries =
-      options.retry === false ? 0 : (options.retry ?? (IDEMPOTENT_READS.includes(method) ? FETCH_RETRY_COUNT : 0));
+    const retries = options.retry === false ? 0 : (options.retry ?? (IDEMPOTENT_READS.includes(method) ? FETCH_RETRY_COUNT : 0));
 
     for (let attempt = 0; ; attempt++) {
       try {

@@ -53,7 +53,11 @@ export function isHold(start: GesturePoint, current: GesturePoint, tolerances: G
 }
 
 /** The gesture a press from `start` released at `end` makes, or null when it is none. */
-export function classifyGesture(start: GesturePoint, end: GesturePoint, tolerances: GestureTolerances = DEFAULT_TOLERANCES): Gesture | null {
+export function classifyGesture(
+  start: GesturePoint,
+  end: GesturePoint,
+  tolerances: GestureTolerances = DEFAULT_TOLERANCES,
+): Gesture | null {
   const dx = end.x - start.x;
   const dy = end.y - start.y;
   if (withinTap(start, end, tolerances)) return end.t - start.t >= tolerances.longTapMs ? 'longtap' : 'tap';

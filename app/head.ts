@@ -64,7 +64,13 @@ export function headFor(view: View): HeadData {
     const words = errorWords(t, view.status, view.cause);
     // The spec's fixed status texts title 404 and 500; a 503 is titled by what it says.
     const heading = view.status === 404 ? NOT_FOUND_STATUS_TEXT : view.status === 503 ? words.heading : SERVER_ERROR_STATUS_TEXT;
-    return { lang: chrome.locale.lang, title: `${heading} | ${chrome.siteName}`, description: words.body, alternates: [], robots: 'noindex' };
+    return {
+      lang: chrome.locale.lang,
+      title: `${heading} | ${chrome.siteName}`,
+      description: words.body,
+      alternates: [],
+      robots: 'noindex',
+    };
   }
   const title = `${{ unsupported: t.unsupportedTitle, preview: t.previewTitle, 'reset-storage': t.resetTitle }[view.name]} | ${chrome.siteName}`;
   const description = { unsupported: t.unsupportedBody, preview: t.previewBody, 'reset-storage': t.resetBody }[view.name];

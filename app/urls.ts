@@ -39,13 +39,7 @@ const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f]/;
  * another host), and has no control characters or spaces.
  */
 export function isInternalPath(raw: string): boolean {
-  return (
-    raw.startsWith('/') &&
-    !raw.startsWith('//') &&
-    !raw.startsWith('/\\') &&
-    !CONTROL_CHARS_RE.test(raw) &&
-    !/\s/.test(raw)
-  );
+  return raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') && !CONTROL_CHARS_RE.test(raw) && !/\s/.test(raw);
 }
 
 /** An absolute http or https URL with a host. */

@@ -43,4 +43,3 @@ export type PreviewInfo = z.infer<typeof PreviewInfo>;
 /** What the server embeds in the HTML for the client (as non-executable JSON). */
 export const BootData = z.object({ buildId: BuildId, view: View, preview: PreviewInfo.optional() });
 export type BootData = z.infer<typeof BootData>;
-

@@ -83,7 +83,8 @@ async function servingSite(kind: SiteKind = 'sample'): Promise<string> {
   const site = sites.get(kind);
   if (site && (await assetsServed(site.url))) return site.url;
   if (site) {
-    if (++restarts > MAX_RESTARTS) throw new Error(`the site's static assets kept failing (restarted ${MAX_RESTARTS} times); is another process rebuilding dist/?`);
+    if (++restarts > MAX_RESTARTS)
+      throw new Error(`the site's static assets kept failing (restarted ${MAX_RESTARTS} times); is another process rebuilding dist/?`);
     step('static assets answer with an error (dist/ rebuilt by another process?): restarting the site');
     sites.delete(kind);
     await site.stop();
@@ -140,7 +141,10 @@ async function axeAll(): Promise<AxeResult[]> {
   // No state ever chooses, so the banner shows on every page of the tag-manager site.
   await stubGoogleTags(browser.context);
   const results: AxeResult[] = [];
-  const states = [...AXE_STATES.map((state) => ({ state, kind: 'sample' as const })), ...CONSENT_AXE_STATES.map((state) => ({ state, kind: 'tag-manager' as const }))];
+  const states = [
+    ...AXE_STATES.map((state) => ({ state, kind: 'sample' as const })),
+    ...CONSENT_AXE_STATES.map((state) => ({ state, kind: 'tag-manager' as const })),
+  ];
   for (const { state, kind } of states) {
     for (const viewport of AXE_VIEWPORTS) {
       step(`axe ${state.label} (${viewport.name})`);
@@ -148,7 +152,12 @@ async function axeAll(): Promise<AxeResult[]> {
         const origin = await servingSite(kind);
         const { page } = await browser.newPage();
         try {
-          results.push({ label: state.label, path: state.path, viewport: viewport.name, violations: await checkState(page, origin, state, viewport) });
+          results.push({
+            label: state.label,
+            path: state.path,
+            viewport: viewport.name,
+            violations: await checkState(page, origin, state, viewport),
+          });
           break;
         } catch (err) {
           // A page that did not hydrate because the server lost its assets is tried again.
@@ -185,7 +194,9 @@ async function main(): Promise<number> {
     `budget: performance >= ${LIGHTHOUSE_BUDGETS.performance}, accessibility ${LIGHTHOUSE_BUDGETS.accessibility}, best-practices ${LIGHTHOUSE_BUDGETS['best-practices']}, seo ${LIGHTHOUSE_BUDGETS.seo}; axe violations <= ${AXE_BUDGET} (desktop ${AXE_VIEWPORTS[0].width}px and mobile ${AXE_VIEWPORTS[1].width}px)`,
   );
   for (const s of lighthouse.filter((s) => s.expected.length)) {
-    log(`* ${s.page.label} answers ${s.page.status} (audited with ignoreStatusCode); scored without the audits that report that status, each checked instead:`);
+    log(
+      `* ${s.page.label} answers ${s.page.status} (audited with ignoreStatusCode); scored without the audits that report that status, each checked instead:`,
+    );
     for (const e of s.expected) log(`    [${e.category}] ${e.id}: ${e.ok ? 'as expected' : 'NOT as expected'} (${e.why}; ${e.detail})`);
   }
 
@@ -193,7 +204,12 @@ async function main(): Promise<number> {
   log(
     table(
       ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'],
-      lighthouse.map((s) => [s.page.label, ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((m) => s.metrics[m] ?? '?')]),
+      lighthouse.map((s) => [
+        s.page.label,
+        ...['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
+          (m) => s.metrics[m] ?? '?',
+        ),
+      ]),
     ),
   );
 
@@ -221,7 +237,9 @@ async function main(): Promise<number> {
 
   const misses = [
     ...lighthouse.flatMap(lighthouseMisses),
-    ...withViolations.filter((r) => r.violations.length > AXE_BUDGET).map((r) => `${r.label} (${r.viewport}): ${r.violations.length} axe violation(s): ${r.violations.map((v) => v.id).join(', ')}`),
+    ...withViolations
+      .filter((r) => r.violations.length > AXE_BUDGET)
+      .map((r) => `${r.label} (${r.viewport}): ${r.violations.length} axe violation(s): ${r.violations.map((v) => v.id).join(', ')}`),
   ];
   log(section('budgets'));
   if (misses.length === 0) {

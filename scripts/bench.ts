@@ -43,7 +43,8 @@ const warmup = num('warmup', 0, 30);
 const connections = num('connections', 1, 200);
 const rounds = Math.round(num('rounds', 1, 9));
 const inspectorAddress = values.inspect;
-if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress)) fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
+if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress))
+  fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
 
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
@@ -102,8 +103,15 @@ async function main(): Promise<number> {
   step('starting workerd');
   const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
   const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
-  runtime = await startRuntime({ scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references, inspectorAddress });
-  if (inspectorAddress) step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
+  runtime = await startRuntime({
+    scriptPath: dryRun.scriptPath,
+    publicDir: join(outDir, 'public'),
+    wrangler,
+    references,
+    inspectorAddress,
+  });
+  if (inspectorAddress)
+    step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
   await runtime.putKv(site.build.records);
   await runtime.putKv([site.build.pointer]);
 
@@ -111,17 +119,28 @@ async function main(): Promise<number> {
   //    is shared, so a scenario's ratio is to the constant runs right before and after it.
   //    Every scenario runs `rounds` times; the round with the median ratio is reported.
   const html = await (await fetch(`${runtime.urls.nocache}${FIXTURE_PATH}`, { headers: { 'user-agent': CHROME_UA } })).text();
-  const scenarios = benchScenarios({ urls: runtime.urls, fixturePath: FIXTURE_PATH, buildId: site.build.id, redirect: { from: REDIRECT_FROM, to: REDIRECT_TO }, html });
+  const scenarios = benchScenarios({
+    urls: runtime.urls,
+    fixturePath: FIXTURE_PATH,
+    buildId: site.build.id,
+    redirect: { from: REDIRECT_FROM, to: REDIRECT_TO },
+    html,
+  });
   for (const s of scenarios) await verifyScenario(s);
   const [constantScenario, ...measured] = scenarios;
-  const order = [constantScenario!, ...Array.from({ length: rounds }, () => measured).flat().flatMap((s) => [s, constantScenario!])];
+  const order = [
+    constantScenario!,
+    ...Array.from({ length: rounds }, () => measured)
+      .flat()
+      .flatMap((s) => [s, constantScenario!]),
+  ];
   const runs: LoadRun[] = [];
   for (const s of order) {
     step(`load: ${s.label} (${warmup} s warm-up + ${seconds} s, ${connections} connections)`);
     if (warmup > 0) await runLoad({ url: s.url, seconds: warmup, connections });
     const cpu0 = await runtime.cpuMs();
     const result = await runLoad({ url: s.url, seconds, connections });
-    const cpuUsPerRequest = ((await runtime.cpuMs()) - cpu0) * 1000 / result.requests;
+    const cpuUsPerRequest = (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests;
     const unexpected = Object.entries(result.statusCounts).reduce((a, [code, n]) => a + (Number(code) === s.status ? 0 : n), 0);
     runs.push({ key: s.key, label: s.label, url: s.url, result, unexpected, cpuUsPerRequest });
   }
@@ -145,7 +164,15 @@ async function main(): Promise<number> {
     .map((r, i) => {
       const around = [constantRuns[i]!.result, constantRuns[i + 1]!.result];
       const aroundCpu = [constantRuns[i]!.cpuUsPerRequest, constantRuns[i + 1]!.cpuUsPerRequest];
-      return { ...r, constant: { rps: mean(around.map((c) => c.rps)), p50: mean(around.map((c) => c.p50)), p99: mean(around.map((c) => c.p99)), cpuUsPerRequest: mean(aroundCpu) } };
+      return {
+        ...r,
+        constant: {
+          rps: mean(around.map((c) => c.rps)),
+          p50: mean(around.map((c) => c.p50)),
+          p99: mean(around.map((c) => c.p99)),
+          cpuUsPerRequest: mean(aroundCpu),
+        },
+      };
     });
   // Per scenario, the round whose ratio to the constant route is the median of its rounds.
   const ratioOf = (l: (typeof scenarioRuns)[number]) => shareOfConstant({ rps: l.result.rps, constantRps: l.constant.rps });
@@ -172,7 +199,14 @@ async function main(): Promise<number> {
       const built = await buildOrThrow(dir, dist);
       const t2 = performance.now();
       const scaleAssets = JSON.parse(await readFile(join(dist, 'build.json'), 'utf8')).assets;
-      scale.push({ pages: built.build.pageCount, pagesPerLocale, generateMs: t1 - t0, buildMs: t2 - t1, records: built.build.records.length + 1, case: renderCase(built.build, scaleAssets, SCALE_PAGE) });
+      scale.push({
+        pages: built.build.pageCount,
+        pagesPerLocale,
+        generateMs: t1 - t0,
+        buildMs: t2 - t1,
+        records: built.build.records.length + 1,
+        case: renderCase(built.build, scaleAssets, SCALE_PAGE),
+      });
     } finally {
       await removeAll([dir, dist]);
     }
@@ -206,7 +240,11 @@ async function main(): Promise<number> {
   const loadAfter = loadavg();
 
   // Report.
-  log(section(`Load: plain workerd serve, ${connections} connections, ${warmup} s warm-up + ${seconds} s per run, autocannon in this Node process`));
+  log(
+    section(
+      `Load: plain workerd serve, ${connections} connections, ${warmup} s warm-up + ${seconds} s per run, autocannon in this Node process`,
+    ),
+  );
   const row = (label: string, r: LoadResult, c: Bracket, unexpected: number, cpuUs: number) => [
     label,
     fmt.int(r.rps),
@@ -227,23 +265,44 @@ async function main(): Promise<number> {
     table(
       ['scenario', 'req/s', 'x const', 'p50 ms', 'x const', 'p99 ms', 'x const', 'CPU us/req', 'x const', 'statuses'],
       [
-        row(`${constantScenario!.label}, mean of ${constantRuns.length} runs`, { ...constantRuns[0]!.result, ...constant, statusCounts: constantTotal }, constant, constantRuns.reduce((a, r) => a + r.unexpected, 0), constant.cpuUsPerRequest),
+        row(
+          `${constantScenario!.label}, mean of ${constantRuns.length} runs`,
+          { ...constantRuns[0]!.result, ...constant, statusCounts: constantTotal },
+          constant,
+          constantRuns.reduce((a, r) => a + r.unexpected, 0),
+          constant.cpuUsPerRequest,
+        ),
         ...loads.map((l) => row(l.label, l.result, l.constant, l.unexpected, l.cpuUsPerRequest)),
       ],
     ),
   );
   log(`${rounds} round(s) per scenario; each row is the round with the median req/s ratio. Ratios by round:`);
   for (const l of loads) log(`  ${l.label}: ${l.roundRatios.map((r) => fmt.pct(r)).join(', ')}`);
-  log(`constant runs, in order: ${constantRuns.map((r) => fmt.int(r.result.rps)).join(', ')} req/s; each scenario's ratios are to the two runs around it`);
-  log(`cache bypass: a second instance of the same bundle and KV whose Cache API service stores nothing (every request: lookup, miss, render, put)`);
-  log(`CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`);
+  log(
+    `constant runs, in order: ${constantRuns.map((r) => fmt.int(r.result.rps)).join(', ')} req/s; each scenario's ratios are to the two runs around it`,
+  );
+  log(
+    `cache bypass: a second instance of the same bundle and KV whose Cache API service stores nothing (every request: lookup, miss, render, put)`,
+  );
+  log(
+    `CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`,
+  );
   log(`workerd RSS after the load: ${fmt.mb(rssAfterLoad)}`);
 
   log(section('Server render (Node, renderView from worker/render/render-view.tsx)'));
   log(
     table(
       ['page', 'median ms', 'p99 ms', 'CPU ms/render', 'renders', 'HTML'],
-      [[`${FIXTURE_PATH} (fixture)`, fmt.ms(fixtureRender!.medianMs, 3), fmt.ms(fixtureRender!.p99Ms, 3), fmt.ms(fixtureRender!.cpuMs, 3), fixtureRender!.renders, fmt.kb(fixtureRender!.htmlBytes)]],
+      [
+        [
+          `${FIXTURE_PATH} (fixture)`,
+          fmt.ms(fixtureRender!.medianMs, 3),
+          fmt.ms(fixtureRender!.p99Ms, 3),
+          fmt.ms(fixtureRender!.cpuMs, 3),
+          fixtureRender!.renders,
+          fmt.kb(fixtureRender!.htmlBytes),
+        ],
+      ],
     ),
   );
 
@@ -266,7 +325,14 @@ async function main(): Promise<number> {
   log(
     table(
       ['pages', 'generate s', 'build s', 'KV records', 'render median ms', 'x smallest'],
-      scale.map((s, i) => [fmt.int(s.pages), fmt.ms(s.generateMs / 1000, 1), fmt.ms(s.buildMs / 1000, 1), fmt.int(s.records), fmt.ms(scaleRenders[i]!.medianMs, 3), fmt.ratio(scaleRenders[i]!.medianMs / scaleRenders[0]!.medianMs)]),
+      scale.map((s, i) => [
+        fmt.int(s.pages),
+        fmt.ms(s.generateMs / 1000, 1),
+        fmt.ms(s.buildMs / 1000, 1),
+        fmt.int(s.records),
+        fmt.ms(scaleRenders[i]!.medianMs, 3),
+        fmt.ratio(scaleRenders[i]!.medianMs / scaleRenders[0]!.medianMs),
+      ]),
     ),
   );
 
@@ -276,13 +342,17 @@ async function main(): Promise<number> {
       ['comparison', 'ratio', 'issue reference (other machine)'],
       [
         ['site render (all policies) / minimal Hono + renderToString', fmt.pct(sameRun.renderVsMinimalRender), '-'],
-        ['minimal Hono + renderToString / saved HTML', fmt.pct(sameRun.minimalRenderVsSavedHtml), fmt.pct(REFERENCE.honoRenderToString / REFERENCE.savedHtml)],
+        [
+          'minimal Hono + renderToString / saved HTML',
+          fmt.pct(sameRun.minimalRenderVsSavedHtml),
+          fmt.pct(REFERENCE.honoRenderToString / REFERENCE.savedHtml),
+        ],
         ['site render (all policies) / saved HTML', fmt.pct(sameRun.renderVsSavedHtml), '-'],
         ['site cache hit (all policies) / saved HTML', fmt.pct(sameRun.cacheHitVsSavedHtml), '-'],
       ],
     ),
   );
-  log('each req/s taken as a ratio to the constant runs around it first, so the machine\'s drift cancels');
+  log("each req/s taken as a ratio to the constant runs around it first, so the machine's drift cancels");
 
   log(section('Against reference figures (this machine kind, idle; not run here)'));
   log(
@@ -291,11 +361,18 @@ async function main(): Promise<number> {
       peers.map((r) => [r.name, fmt.int(r.target), fmt.int(r.measured), fmt.int(r.normalized), r.ok ? 'meets' : 'misses']),
     ),
   );
-  log(`normalized = this run's render / saved-HTML ratio x ${fmt.int(REFERENCE.savedHtml)} (the reference machine's saved-HTML route); advisory, not a budget`);
+  log(
+    `normalized = this run's render / saved-HTML ratio x ${fmt.int(REFERENCE.savedHtml)} (the reference machine's saved-HTML route); advisory, not a budget`,
+  );
   log(`machine: ${cpus().length} cores, load average ${loadBefore[0]!.toFixed(2)} at start, ${loadAfter[0]!.toFixed(2)} at end`);
 
   log(section('Budgets'));
-  log(table(['budget', 'actual', 'limit', ''], checks.map((c) => [c.name, c.actual, c.limit, c.ok ? 'ok' : 'MISSED'])));
+  log(
+    table(
+      ['budget', 'actual', 'limit', ''],
+      checks.map((c) => [c.name, c.actual, c.limit, c.ok ? 'ok' : 'MISSED']),
+    ),
+  );
 
   const results = {
     generatedAt: new Date().toISOString(),
@@ -303,7 +380,13 @@ async function main(): Promise<number> {
     runtime: `plain workerd serve (node_modules/.bin/workerd), generated capnp config; KV and Cache API as in-memory helper workers; no wrangler or Miniflare in the request path; V8 flags ${STEADY_STATE_V8_FLAGS.join(' ')}`,
     cacheBypass: 'second instance of the same bundle and KV whose cacheApiOutbound service stores nothing',
     options: { seconds, warmup, connections, rounds },
-    fixture: { path: FIXTURE_PATH, buildId: site.build.id, pages: site.build.pageCount, htmlBytes: Buffer.byteLength(html), htmlGzipBytes: gzipSize(html) },
+    fixture: {
+      path: FIXTURE_PATH,
+      buildId: site.build.id,
+      pages: site.build.pageCount,
+      htmlBytes: Buffer.byteLength(html),
+      htmlGzipBytes: gzipSize(html),
+    },
     load: {
       constant: { ...constant, runs: constantRuns.map((r) => ({ ...r.result, cpuUsPerRequest: r.cpuUsPerRequest })) },
       scenarios: loads.map(({ key, label, url, result, unexpected, constant: around, cpuUsPerRequest, roundRatios }) => ({
@@ -325,7 +408,14 @@ async function main(): Promise<number> {
     render: { fixture: fixtureRender },
     worker: { totalKiB: dryRun.totalKiB, gzipKiB: dryRun.gzipKiB, ourGzipBytes: dryRun.gzipBytes },
     clientJs: js,
-    scale: scale.map((s, i) => ({ pages: s.pages, pagesPerLocale: s.pagesPerLocale, generateMs: s.generateMs, buildMs: s.buildMs, records: s.records, render: scaleRenders[i] })),
+    scale: scale.map((s, i) => ({
+      pages: s.pages,
+      pagesPerLocale: s.pagesPerLocale,
+      generateMs: s.generateMs,
+      buildMs: s.buildMs,
+      records: s.records,
+      render: scaleRenders[i],
+    })),
     budgets: { limits: BUDGETS, checks },
     sameRun,
     references: peers,
@@ -337,7 +427,8 @@ async function main(): Promise<number> {
   const failed = missed(checks);
   const badLoads = runs.filter((l) => l.unexpected > 0 || l.result.errors > 0);
   for (const l of badLoads) log(`FAILED: load "${l.label}" had ${l.unexpected} unexpected statuses and ${l.result.errors} errors`);
-  if (failed.length) log(`\nbudgets missed (${failed.length}): ${failed.map((c) => `${c.name}: ${c.actual} (limit ${c.limit})`).join('; ')}`);
+  if (failed.length)
+    log(`\nbudgets missed (${failed.length}): ${failed.map((c) => `${c.name}: ${c.actual} (limit ${c.limit})`).join('; ')}`);
   else log('\nall budgets met');
   return failed.length || badLoads.length ? 1 : 0;
 }

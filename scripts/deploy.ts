@@ -11,7 +11,11 @@ import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
 import { runWrangler } from './lib/wrangler';
 
-const { values } = flags({ env: { type: 'string' }, content: { type: 'string', default: 'content' }, draft: { type: 'boolean', default: false } });
+const { values } = flags({
+  env: { type: 'string' },
+  content: { type: 'string', default: 'content' },
+  draft: { type: 'boolean', default: false },
+});
 if (!values.env) fail('usage: npm run deploy -- --env production|preview');
 const target = kvTargetFrom({ remote: true, env: values.env });
 
@@ -27,7 +31,9 @@ try {
   const published = await withKv(target, (kv) =>
     publishBuild(kv, files, { draft: values.draft as boolean, log: (line) => process.stdout.write(`${line}\n`) }),
   );
-  process.stdout.write(`deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`);
+  process.stdout.write(
+    `deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`,
+  );
 } catch (err) {
   fail((err as Error).message);
 }

@@ -114,21 +114,26 @@ async function main(): Promise<number> {
   }
   const rssAfterWarmup = warmupTrace.at(-1)!;
 
-  step(`load: ${seconds} s, ${connections} connections, ${mix.length} distinct requests; publishing ${b.build.id} at ${Math.round(seconds / 2)} s`);
+  step(
+    `load: ${seconds} s, ${connections} connections, ${mix.length} distinct requests; publishing ${b.build.id} at ${Math.round(seconds / 2)} s`,
+  );
   const htmlPages = pagePaths(a.build);
   // Bounded: the run, the TTL and a margin.
   sampler = startSampler(url, htmlPages, (seconds + ttlMs / 1000 + 30) * 1000);
   const s = sampler;
   const publish = { pointerStartedAt: NaN, publishedAt: NaN, error: undefined as string | undefined };
   const rt = runtime;
-  const publishTimer = setTimeout(() => {
-    void (async () => {
-      await rt.putKv(b.build.records);
-      publish.pointerStartedAt = s.now();
-      await rt.putKv([b.build.pointer]);
-      publish.publishedAt = s.now();
-    })().catch((err: Error) => (publish.error = err.message));
-  }, (seconds / 2) * 1000);
+  const publishTimer = setTimeout(
+    () => {
+      void (async () => {
+        await rt.putKv(b.build.records);
+        publish.pointerStartedAt = s.now();
+        await rt.putKv([b.build.pointer]);
+        publish.publishedAt = s.now();
+      })().catch((err: Error) => (publish.error = err.message));
+    },
+    (seconds / 2) * 1000,
+  );
   let result;
   try {
     result = await runLoad({ url, seconds, connections, requests });
@@ -145,8 +150,19 @@ async function main(): Promise<number> {
   }
   await s.stop();
   sampler = undefined;
-  const verdict = switchVerdict({ samples: s.samples, oldId: a.build.id, newId: b.build.id, pointerStartedAt: publish.pointerStartedAt, publishedAt: publish.publishedAt, ttlMs });
-  const switchProblems = [...(publish.error ? [`publishing failed: ${publish.error}`] : []), ...(Number.isFinite(publish.publishedAt) ? [] : ['the new build was not published']), ...verdict.problems];
+  const verdict = switchVerdict({
+    samples: s.samples,
+    oldId: a.build.id,
+    newId: b.build.id,
+    pointerStartedAt: publish.pointerStartedAt,
+    publishedAt: publish.publishedAt,
+    ttlMs,
+  });
+  const switchProblems = [
+    ...(publish.error ? [`publishing failed: ${publish.error}`] : []),
+    ...(Number.isFinite(publish.publishedAt) ? [] : ['the new build was not published']),
+    ...verdict.problems,
+  ];
 
   const problems = loadProblems({
     statusCounts: result.statusCounts,
@@ -158,8 +174,14 @@ async function main(): Promise<number> {
     switchProblems,
   });
 
-  log(section(`Load: plain workerd serve (static assets, then the worker), ${connections} connections, ${warmedSeconds.toFixed(0)} s warm-up + ${result.seconds.toFixed(1)} s`));
-  log(`requests: ${fmt.int(result.requests)}   req/s: ${fmt.int(result.rps)}   p50: ${fmt.ms(result.p50)} ms   p99: ${fmt.ms(result.p99)} ms`);
+  log(
+    section(
+      `Load: plain workerd serve (static assets, then the worker), ${connections} connections, ${warmedSeconds.toFixed(0)} s warm-up + ${result.seconds.toFixed(1)} s`,
+    ),
+  );
+  log(
+    `requests: ${fmt.int(result.requests)}   req/s: ${fmt.int(result.rps)}   p50: ${fmt.ms(result.p50)} ms   p99: ${fmt.ms(result.p99)} ms`,
+  );
   log(`status counts: ${fmt.statuses(result.statusCounts)}`);
   log(`socket errors: ${result.errors} (timeouts: ${result.timeouts}), connection resets: ${result.resets}`);
   log('');
@@ -168,13 +190,20 @@ async function main(): Promise<number> {
       ['request kind', 'in mix', 'answers', 'statuses'],
       [...new Set(mix.map((m) => m.kind))].map((kind) => {
         const counts = tally.byKind[kind] ?? {};
-        return [kind, mix.filter((m) => m.kind === kind).length, fmt.int(Object.values(counts).reduce((x, y) => x + y, 0)), fmt.statuses(counts)];
+        return [
+          kind,
+          mix.filter((m) => m.kind === kind).length,
+          fmt.int(Object.values(counts).reduce((x, y) => x + y, 0)),
+          fmt.statuses(counts),
+        ];
       }),
     ),
   );
   if (tally.examples.length) log(`wrong statuses, e.g.:\n  ${tally.examples.join('\n  ')}`);
   const growth = rssAtEnd / rssAfterWarmup - 1;
-  log(`\nworkerd memory (RSS, pid ${runtime.pid}): ${fmt.mb(rssAfterWarmup)} after warm-up, ${fmt.mb(rssAtEnd)} at the end (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, limit +${MAX_MEMORY_GROWTH * 100}%)`);
+  log(
+    `\nworkerd memory (RSS, pid ${runtime.pid}): ${fmt.mb(rssAfterWarmup)} after warm-up, ${fmt.mb(rssAtEnd)} at the end (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%, limit +${MAX_MEMORY_GROWTH * 100}%)`,
+  );
   log(`warm-up RSS every ${WARMUP_STEP_S} s: ${warmupTrace.map((b) => fmt.mb(b)).join(' -> ')}`);
   log(
     `publish under load: ${a.build.id} -> ${b.build.id} at ${fmt.ms(publish.publishedAt / 1000, 1)} s; ` +
@@ -182,7 +211,11 @@ async function main(): Promise<number> {
       `last of the old ${verdict.lastOldAfterMs === null ? '-' : `${fmt.int(verdict.lastOldAfterMs)} ms`} after (pointer TTL ${ttlMs} ms)`,
   );
   log(`sampled pages by build: ${fmt.statuses(verdict.counts)}`);
-  log(problems.length ? `\nFAILED:\n  ${problems.join('\n  ')}` : '\nOK: no 5xx, no socket errors or timeouts, every status as expected, memory steady, clean build switch');
+  log(
+    problems.length
+      ? `\nFAILED:\n  ${problems.join('\n  ')}`
+      : '\nOK: no 5xx, no socket errors or timeouts, every status as expected, memory steady, clean build switch',
+  );
   return problems.length ? 1 : 0;
 }
 

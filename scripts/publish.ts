@@ -12,7 +12,9 @@ const target = kvTargetFrom(values);
 
 try {
   const files = await readBuildFiles(resolve(values.dist as string));
-  const result = await withKv(target, (kv) => publishBuild(kv, files, { draft: values.draft as boolean, log: (line) => process.stdout.write(`${line}\n`) }));
+  const result = await withKv(target, (kv) =>
+    publishBuild(kv, files, { draft: values.draft as boolean, log: (line) => process.stdout.write(`${line}\n`) }),
+  );
   process.stdout.write(
     result.alreadyPublished
       ? `build ${result.id} was already published: 0 records written\n`

@@ -66,6 +66,7 @@ if (env) {
 }
 const dev = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit'] });
 process.stdout.write(`serving on http://127.0.0.1:${port}\n`);
-if (previewToken) process.stdout.write(`editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n`);
+if (previewToken)
+  process.stdout.write(`editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
 dev.on('close', (code) => process.exit(code ?? 0));

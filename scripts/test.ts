@@ -24,7 +24,13 @@ function run(label: string, command: string, args: string[]) {
 
 function vitest(label: string, projects: string[]) {
   const report = join(reports, `${label}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   run(label, bin('vitest'), args);
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };

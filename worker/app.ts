@@ -92,12 +92,25 @@ export function createApp({ assets }: AppOptions) {
     const path = c.get('path') ?? new URL(c.req.url).pathname;
     const build = memory.lastComplete;
     // The cause goes to the log (no content, no secrets), never to the page.
-    console.error(JSON.stringify({ type: 'error', requestId, path, build: c.get('build')?.record.id ?? build?.record.id ?? null, fault: err.name, message: err.message }));
+    console.error(
+      JSON.stringify({
+        type: 'error',
+        requestId,
+        path,
+        build: c.get('build')?.record.id ?? build?.record.id ?? null,
+        fault: err.name,
+        message: err.message,
+      }),
+    );
     // KV that does not answer is an outage, not a bug: 503 with Retry-After.
     if (!build || err instanceof KvUnavailableError) return notPublishedResponse(c, assets, 'unavailable');
     const chrome = chooseLocale(build.index, path, undefined, undefined);
     const view = { kind: 'error', status: 500, path, chrome, requestId } as const;
-    const body = renderView(view, { buildId: build.record.id, assets, preview: c.get('preview') ? { buildId: build.record.id, liveUrl: chrome.origin + path } : undefined });
+    const body = renderView(view, {
+      buildId: build.record.id,
+      assets,
+      preview: c.get('preview') ? { buildId: build.record.id, liveUrl: chrome.origin + path } : undefined,
+    });
     return c.html(body, 500, { 'Cache-Control': CACHE_NONE });
   });
 

@@ -33,18 +33,34 @@ const memo = new Map<string, BrowserVerdict>();
 
 /** ua-parser-js browser names (v2, mobile variants included) that the table covers. */
 const NAME_TO_BROWSER: Readonly<Record<string, KnownBrowser>> = {
-  IE: 'ie', IEMobile: 'ie',
-  Firefox: 'firefox', 'Mobile Firefox': 'firefox',
+  IE: 'ie',
+  IEMobile: 'ie',
+  Firefox: 'firefox',
+  'Mobile Firefox': 'firefox',
   Edge: 'edge',
-  Chrome: 'chrome', 'Mobile Chrome': 'chrome', 'Chrome Headless': 'chrome', Chromium: 'chrome',
-  Safari: 'safari', 'Mobile Safari': 'safari',
-  Opera: 'opera', 'Opera Mobi': 'opera', 'Opera Tablet': 'opera', 'Opera GX': 'opera', 'Opera Touch': 'opera', 'Opera Coast': 'opera',
+  Chrome: 'chrome',
+  'Mobile Chrome': 'chrome',
+  'Chrome Headless': 'chrome',
+  Chromium: 'chrome',
+  Safari: 'safari',
+  'Mobile Safari': 'safari',
+  Opera: 'opera',
+  'Opera Mobi': 'opera',
+  'Opera Tablet': 'opera',
+  'Opera GX': 'opera',
+  'Opera Touch': 'opera',
+  'Opera Coast': 'opera',
 };
 
 /** Client-hint brands that name a table browser; GREASE and other brands are ignored. */
 const BRAND_TO_BROWSER: Readonly<Record<string, KnownBrowser>> = {
-  'Microsoft Edge': 'edge', Opera: 'opera', 'Opera GX': 'opera', OperaMobile: 'opera',
-  'Google Chrome': 'chrome', Chromium: 'chrome', HeadlessChrome: 'chrome',
+  'Microsoft Edge': 'edge',
+  Opera: 'opera',
+  'Opera GX': 'opera',
+  OperaMobile: 'opera',
+  'Google Chrome': 'chrome',
+  Chromium: 'chrome',
+  HeadlessChrome: 'chrome',
 };
 /** When a list names several, the most specific wins (Edge and Opera also list "Chromium"). */
 const BRAND_RANK: Readonly<Record<KnownBrowser, number>> = { edge: 3, opera: 3, chrome: 1, ie: 0, firefox: 0, safari: 0 };
@@ -88,7 +104,7 @@ function parseBrandList(header: string): Map<string, number> | undefined {
   if (!header) return undefined;
   const item = /\s*"((?:[^"\\]|\\.)*)"\s*;\s*v\s*=\s*"([^"]*)"\s*(,|$)/y;
   const brands = new Map<string, number>();
-  for (let at = 0; at < header.length; ) {
+  for (let at = 0; at < header.length;) {
     item.lastIndex = at;
     const match = item.exec(header);
     if (!match) return undefined;
@@ -110,8 +126,7 @@ function verdictFromHints(hints: BrowserHints, engineFromUa: () => number | unde
     if (browser && (!best || BRAND_RANK[browser] > BRAND_RANK[best.browser])) best = { browser, brand, major };
   }
   if (!best) return undefined; // GREASE or unknown brands only: let the UA decide
-  const mobile =
-    clip(hints.secChUaMobile) === '?1' || /^"?android"?$/i.test(clip(hints.secChUaPlatform)) || best.brand === 'OperaMobile';
+  const mobile = clip(hints.secChUaMobile) === '?1' || /^"?android"?$/i.test(clip(hints.secChUaPlatform)) || best.brand === 'OperaMobile';
   if (best.browser === 'opera' && mobile) {
     // Engine rule (see judgeMobileOpera); sending hints at all already means Chromium 89 or later.
     const chromium = brands.get('Chromium') ?? brands.get('Google Chrome') ?? engineFromUa() ?? 89;

@@ -14,7 +14,10 @@ import type { UnavailableCause } from '../app/view';
 
 /** A record that exists but is not what its key promises (bad JSON or wrong shape). */
 export class CorruptRecordError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`KV record ${key} is corrupt: ${reason}`);
     this.name = 'CorruptRecordError';
   }
@@ -22,7 +25,10 @@ export class CorruptRecordError extends Error {
 
 /** KV did not answer (threw, or took longer than KV_READ_TIMEOUT_MS): a 503, not a 500. */
 export class KvUnavailableError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`KV read of ${key} failed: ${reason}`);
     this.name = 'KvUnavailableError';
   }
@@ -49,7 +55,12 @@ async function readText(kv: KVNamespace, key: string, timeoutMs: number): Promis
   }
 }
 
-async function readJson<S extends z.ZodType>(kv: KVNamespace, key: string, schema: S, timeoutMs = KV_READ_TIMEOUT_MS): Promise<z.infer<S> | null> {
+async function readJson<S extends z.ZodType>(
+  kv: KVNamespace,
+  key: string,
+  schema: S,
+  timeoutMs = KV_READ_TIMEOUT_MS,
+): Promise<z.infer<S> | null> {
   const text = await readText(kv, key, timeoutMs);
   if (text === null) return null;
   let data: unknown;

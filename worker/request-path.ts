@@ -4,9 +4,7 @@
  */
 import { MAX_REQUEST_PATH_CHARS } from '../app/constants';
 
-export type PathVerdict =
-  | { ok: true; path: string }
-  | { ok: false; status: 400 | 404; reason: string };
+export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 | 404; reason: string };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;

@@ -148,7 +148,11 @@ export interface VisibilityChecker {
   readonly watching: number;
 }
 
-export function createVisibilityChecker(env: CheckerEnvironment, waitMs: number = LAZY_IMAGE_CHECK_THROTTLE_MS, now: () => number = Date.now): VisibilityChecker {
+export function createVisibilityChecker(
+  env: CheckerEnvironment,
+  waitMs: number = LAZY_IMAGE_CHECK_THROTTLE_MS,
+  now: () => number = Date.now,
+): VisibilityChecker {
   const watched = new Map<Watched, () => void>();
   let stopListening: (() => void) | null = null;
   let deferred = false;

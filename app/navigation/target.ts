@@ -12,9 +12,7 @@ export class NavigationRefusedError extends Error {
   }
 }
 
-export type NavigationTarget =
-  | { kind: 'internal'; path: string; search: string; hash: string }
-  | { kind: 'external'; url: string };
+export type NavigationTarget = { kind: 'internal'; path: string; search: string; hash: string } | { kind: 'external'; url: string };
 
 export function resolveNavigationTarget(raw: string, currentHref: string, { external = false } = {}): NavigationTarget {
   if (typeof raw !== 'string' || hasRefusedProtocol(raw)) {

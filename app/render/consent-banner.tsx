@@ -10,7 +10,16 @@
 import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import type { Chrome } from '../build-records';
 import type { ConsentChoice } from '../consent';
-import { FULL_CONSENT, NO_CONSENT, bannerShown, onSettingsRequested, openConsentSettings, readConsent, restoreFocus, saveConsent } from '../client/consent';
+import {
+  FULL_CONSENT,
+  NO_CONSENT,
+  bannerShown,
+  onSettingsRequested,
+  openConsentSettings,
+  readConsent,
+  restoreFocus,
+  saveConsent,
+} from '../client/consent';
 import { consentStrings } from '../i18n/consent-strings';
 
 const SETTINGS_ID = 'consent-settings';

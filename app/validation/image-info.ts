@@ -18,16 +18,13 @@ const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
 const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
 const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
 const u32le = (b: Uint8Array, i: number) => ((b[i + 3]! << 24) | (b[i + 2]! << 16) | (b[i + 1]! << 8) | b[i]!) >>> 0;
-const ascii = (b: Uint8Array, i: number, s: string) =>
-  b.length >= i + s.length && [...s].every((c, k) => b[i + k] === c.charCodeAt(0));
+const ascii = (b: Uint8Array, i: number, s: string) => b.length >= i + s.length && [...s].every((c, k) => b[i + k] === c.charCodeAt(0));
 
 const sized = (type: ImageInfo['type'], width: number, height: number): ImageInfo | null =>
   Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0 ? { type, width, height } : null;
 
 const png: Reader = (b) =>
-  b.length >= 24 && ascii(b, 0, '\x89PNG\r\n\x1a\n') && ascii(b, 12, 'IHDR')
-    ? sized('image/png', u32be(b, 16), u32be(b, 20))
-    : null;
+  b.length >= 24 && ascii(b, 0, '\x89PNG\r\n\x1a\n') && ascii(b, 12, 'IHDR') ? sized('image/png', u32be(b, 16), u32be(b, 20)) : null;
 
 const gif: Reader = (b) =>
   b.length >= 10 && (ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a')) ? sized('image/gif', u16le(b, 6), u16le(b, 8)) : null;
@@ -100,16 +97,17 @@ const svg: Reader = (b) => {
   const attrs = tag[1]!;
   let width = svgLength(svgAttr(attrs, 'width'));
   let height = svgLength(svgAttr(attrs, 'height'));
-  const box = (svgAttr(attrs, 'viewBox') ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
+  const box = (svgAttr(attrs, 'viewBox') ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
   if (box.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0) {
     const [, , w, h] = box as [number, number, number, number];
     if (width === undefined && height === undefined) [width, height] = [w, h];
     else if (width === undefined) width = (height! * w) / h;
     else if (height === undefined) height = (width * h) / w;
   }
-  return width === undefined || height === undefined
-    ? null
-    : sized('image/svg+xml', Math.round(width), Math.round(height));
+  return width === undefined || height === undefined ? null : sized('image/svg+xml', Math.round(width), Math.round(height));
 };
 
 const READERS: readonly Reader[] = [png, jpeg, gif, webp, bmp, svg];

@@ -5,10 +5,32 @@
  */
 
 export type RuleName =
-  | 'required' | 'email' | 'min' | 'max' | 'min_value' | 'max_value' | 'between' | 'digits'
-  | 'integer' | 'numeric' | 'alpha' | 'alpha_num' | 'alpha_dash' | 'alpha_spaces' | 'regex'
-  | 'url' | 'one_of' | 'not_one_of' | 'confirmed' | 'is' | 'is_not' | 'image' | 'ext'
-  | 'mimes' | 'size' | 'dimensions';
+  | 'required'
+  | 'email'
+  | 'min'
+  | 'max'
+  | 'min_value'
+  | 'max_value'
+  | 'between'
+  | 'digits'
+  | 'integer'
+  | 'numeric'
+  | 'alpha'
+  | 'alpha_num'
+  | 'alpha_dash'
+  | 'alpha_spaces'
+  | 'regex'
+  | 'url'
+  | 'one_of'
+  | 'not_one_of'
+  | 'confirmed'
+  | 'is'
+  | 'is_not'
+  | 'image'
+  | 'ext'
+  | 'mimes'
+  | 'size'
+  | 'dimensions';
 
 export interface ParsedRule {
   name: RuleName;
@@ -22,14 +44,11 @@ const none: ParamCheck = (p) => (p.length === 0 ? null : 'takes no parameters');
 const isNonNegInt = (s: string) => /^\d+$/.test(s);
 const isNumber = (s: string) => /^-?\d+(\.\d+)?$/.test(s);
 
-const oneNonNegInt: ParamCheck = (p) =>
-  p.length === 1 && isNonNegInt(p[0]!) ? null : 'needs one whole number, e.g. max:120';
+const oneNonNegInt: ParamCheck = (p) => (p.length === 1 && isNonNegInt(p[0]!) ? null : 'needs one whole number, e.g. max:120');
 const onePositiveInt: ParamCheck = (p) =>
   p.length === 1 && isNonNegInt(p[0]!) && Number(p[0]) > 0 ? null : 'needs one whole number above 0';
-const oneNumber: ParamCheck = (p) =>
-  p.length === 1 && isNumber(p[0]!) ? null : 'needs one number, e.g. min_value:1';
-const someValues: ParamCheck = (p) =>
-  p.length >= 1 && p.every((v) => v !== '') ? null : 'needs at least one value, e.g. one_of:a,b';
+const oneNumber: ParamCheck = (p) => (p.length === 1 && isNumber(p[0]!) ? null : 'needs one number, e.g. min_value:1');
+const someValues: ParamCheck = (p) => (p.length >= 1 && p.every((v) => v !== '') ? null : 'needs at least one value, e.g. one_of:a,b');
 const oneValue: ParamCheck = (p) => (p.length === 1 && p[0] !== '' ? null : 'needs one value');
 
 const RULES: Record<RuleName, ParamCheck> = {
@@ -40,9 +59,7 @@ const RULES: Record<RuleName, ParamCheck> = {
   min_value: oneNumber,
   max_value: oneNumber,
   between: (p) =>
-    p.length === 2 && p.every(isNumber) && Number(p[0]) <= Number(p[1])
-      ? null
-      : 'needs two numbers, the lower first, e.g. between:1,10',
+    p.length === 2 && p.every(isNumber) && Number(p[0]) <= Number(p[1]) ? null : 'needs two numbers, the lower first, e.g. between:1,10',
   digits: onePositiveInt,
   integer: none,
   numeric: none,
@@ -73,8 +90,7 @@ const RULES: Record<RuleName, ParamCheck> = {
       ? null
       : 'needs MIME types, e.g. mimes:image/*,application/pdf',
   size: (p) => (p.length === 1 && isNumber(p[0]!) && Number(p[0]) > 0 ? null : 'needs a size in KB above 0, e.g. size:500'),
-  dimensions: (p) =>
-    p.length === 2 && p.every(isNonNegInt) ? null : 'needs a width and a height in pixels, e.g. dimensions:300,200',
+  dimensions: (p) => (p.length === 2 && p.every(isNonNegInt) ? null : 'needs a width and a height in pixels, e.g. dimensions:300,200'),
 };
 
 export const RULE_NAMES = Object.keys(RULES) as RuleName[];
@@ -94,8 +110,7 @@ export function parseRuleString(source: string): ParseResult {
     const rawParams = colon === -1 ? null : part.slice(colon + 1);
     if (!(name in RULES)) return { ok: false, error: `unknown rule "${name}"` };
     const ruleName = name as RuleName;
-    const params =
-      rawParams === null ? [] : ruleName === 'regex' ? [rawParams] : rawParams.split(',').map((s) => s.trim());
+    const params = rawParams === null ? [] : ruleName === 'regex' ? [rawParams] : rawParams.split(',').map((s) => s.trim());
     const problem = RULES[ruleName](params);
     if (problem) return { ok: false, error: `rule "${name}" ${problem}` };
     if (rules.some((r) => r.name === ruleName)) return { ok: false, error: `rule "${name}" appears twice` };

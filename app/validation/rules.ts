@@ -45,8 +45,7 @@ function isEmail(s: string): boolean {
   const local = s.slice(0, at);
   const domain = s.slice(at + 1);
   return (
-    at > 0 && s.length <= 254 && local.length <= 64 && LOCAL_PART_RE.test(local) &&
-    !/^\.|\.\.|\.$/.test(local) && DOMAIN_RE.test(domain)
+    at > 0 && s.length <= 254 && local.length <= 64 && LOCAL_PART_RE.test(local) && !/^\.|\.\.|\.$/.test(local) && DOMAIN_RE.test(domain)
   );
 }
 

@@ -46,9 +46,7 @@ function message(rule: ParsedRule, ctx: ValidationContext): string {
 /** The message of the first rule the value breaks, or null when it passes. Async because image rules read the file. */
 export async function validateField(rules: readonly ParsedRule[], value: FieldValue, ctx: ValidationContext): Promise<string | null> {
   for (const rule of rules) {
-    const ok = READS_FILE_CONTENTS.has(rule.name)
-      ? await checkRuleAsync(rule, value, ctx.values)
-      : checkRule(rule, value, ctx.values);
+    const ok = READS_FILE_CONTENTS.has(rule.name) ? await checkRuleAsync(rule, value, ctx.values) : checkRule(rule, value, ctx.values);
     if (!ok) return message(rule, ctx);
   }
   return null;

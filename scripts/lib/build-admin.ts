@@ -33,7 +33,14 @@ export async function listBuilds(kv: KvClient): Promise<BuildSummary[]> {
   const builds: BuildSummary[] = [];
   for (const key of manifestKeys) {
     const manifest = parseManifest(values.get(key));
-    if (manifest) builds.push({ id: manifest.id, timestamp: manifest.timestamp, pages: manifest.prerendered.length, live: manifest.id === live, draft: manifest.id === draft });
+    if (manifest)
+      builds.push({
+        id: manifest.id,
+        timestamp: manifest.timestamp,
+        pages: manifest.prerendered.length,
+        live: manifest.id === live,
+        draft: manifest.id === draft,
+      });
   }
   return builds.sort((a, b) => b.timestamp - a.timestamp || a.id.localeCompare(b.id));
 }

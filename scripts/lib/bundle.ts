@@ -71,7 +71,10 @@ function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
   const lazy: Record<string, string[]> = {};
   for (const [file, out] of outputs) {
     const name = out.entryPoint ? lazyNames[out.entryPoint] : undefined;
-    if (name) lazy[name] = staticClosure(metafile, file).filter((f) => !eager.includes(f)).map(url);
+    if (name)
+      lazy[name] = staticClosure(metafile, file)
+        .filter((f) => !eager.includes(f))
+        .map(url);
   }
   return {
     entry: url(entryFile),

@@ -1,7 +1,10 @@
 /** Small helpers the CLIs share: flags, cleaning up on Ctrl-C, and failing with a clear message. */
 import { parseArgs } from 'node:util';
 
-export function flags<T extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(options: T, args = process.argv.slice(2)) {
+export function flags<T extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(
+  options: T,
+  args = process.argv.slice(2),
+) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {

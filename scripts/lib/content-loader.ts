@@ -66,7 +66,11 @@ async function listPageFiles(pagesDir: string, shownRoot: string, problems: Cont
           await walk(join(dir, entry.name), depth + 1);
         }
       } else if (!PAGE_FILE_RE.test(entry.name)) {
-        problems.push({ file: shown, path: '(file name)', message: 'Page files must be named like my-page.json (lowercase letters, digits, hyphens)' });
+        problems.push({
+          file: shown,
+          path: '(file name)',
+          message: 'Page files must be named like my-page.json (lowercase letters, digits, hyphens)',
+        });
       } else if (pathForPageFile(rel).split('/').length - 1 > MAX_PATH_DEPTH) {
         problems.push({ file: shown, path: '(file name)', message: `Paths are at most ${MAX_PATH_DEPTH} segments deep` });
       } else {

@@ -35,16 +35,36 @@ export function samplePage(title: string, locale: string, n: number) {
       { type: 'hero', heading: title, text: `Generated page ${n}.`, actions: [{ label: 'Home', href: `/${locale}` }] },
       {
         type: 'richText',
-        doc: { type: 'doc', content: [{ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Overview' }] }, paragraph(`Body text of page ${n}. `.repeat(8))] },
+        doc: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Overview' }] },
+            paragraph(`Body text of page ${n}. `.repeat(8)),
+          ],
+        },
       },
-      { type: 'table', caption: 'Rates', header: ['Term', 'Rate'], rows: [['12 months', '5.9%'], ['24 months', '6.4%']] },
+      {
+        type: 'table',
+        caption: 'Rates',
+        header: ['Term', 'Rate'],
+        rows: [
+          ['12 months', '5.9%'],
+          ['24 months', '6.4%'],
+        ],
+      },
       { type: 'accordion', items: [{ question: 'How long does it take?', answer: { type: 'doc', content: [paragraph('About a day.')] } }] },
       { type: 'cta', text: 'Ready?', action: { label: 'Apply', href: `/${locale}` } },
     ],
   };
 }
 
-export async function generateContent({ dir, pagesPerLocale = 3, locales = DEFAULT_LOCALES, siteName = 'Generated Site', extraSite = {} }: GenerateOptions) {
+export async function generateContent({
+  dir,
+  pagesPerLocale = 3,
+  locales = DEFAULT_LOCALES,
+  siteName = 'Generated Site',
+  extraSite = {},
+}: GenerateOptions) {
   await writeJson(join(dir, 'site.json'), {
     name: siteName,
     origin: 'https://generated.example',

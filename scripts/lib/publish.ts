@@ -100,7 +100,9 @@ async function write(kv: KvClient, records: KvRecord[], what: string): Promise<v
   try {
     await kv.putMany(records);
   } catch (err) {
-    throw new PublishError(`writing ${what} failed at ${records[0]!.key} (${records.length} records): ${(err as Error).message}; the pointer was not written`);
+    throw new PublishError(
+      `writing ${what} failed at ${records[0]!.key} (${records.length} records): ${(err as Error).message}; the pointer was not written`,
+    );
   }
 }
 
@@ -114,7 +116,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-export async function publishBuild(kv: KvClient, files: BuildFiles, { draft = false, log = () => {}, now = Date.now }: PublishOptions = {}): Promise<PublishResult> {
+export async function publishBuild(
+  kv: KvClient,
+  files: BuildFiles,
+  { draft = false, log = () => {}, now = Date.now }: PublishOptions = {},
+): Promise<PublishResult> {
   const pointerKey = draft ? kvKeys.draft : kvKeys.latest;
   const from = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
   try {

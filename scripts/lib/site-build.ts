@@ -40,7 +40,12 @@ const ASSET_HEADERS = `/_app/*
   Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'
 `;
 
-export async function buildSite({ contentDir, shownContentRoot = 'content', outDir = 'dist', timestamp = Date.now() }: SiteBuildOptions): Promise<SiteBuildResult> {
+export async function buildSite({
+  contentDir,
+  shownContentRoot = 'content',
+  outDir = 'dist',
+  timestamp = Date.now(),
+}: SiteBuildOptions): Promise<SiteBuildResult> {
   const loaded = await loadContent(contentDir, shownContentRoot);
   if (!loaded.ok) return loaded;
 

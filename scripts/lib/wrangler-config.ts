@@ -10,7 +10,9 @@ import { ROOT } from './bundle';
 
 export async function writeWranglerConfigFor(outDir: string): Promise<string> {
   const toml = await readFile(join(ROOT, 'wrangler.toml'), 'utf8');
-  const copy = toml.replace(/^main\s*=.*$/m, 'main = "worker/index.js"').replace(/^directory\s*=\s*"dist\/public"\s*$/m, 'directory = "public"');
+  const copy = toml
+    .replace(/^main\s*=.*$/m, 'main = "worker/index.js"')
+    .replace(/^directory\s*=\s*"dist\/public"\s*$/m, 'directory = "public"');
   if (!copy.includes('main = "worker/index.js"') || !copy.includes('directory = "public"')) {
     throw new Error('wrangler.toml: could not point `main` and `[assets] directory` at the build');
   }

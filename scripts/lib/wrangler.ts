@@ -22,7 +22,11 @@ export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 export class WranglerError extends Error {
-  constructor(readonly args: string[], readonly code: number | null, readonly output: string) {
+  constructor(
+    readonly args: string[],
+    readonly code: number | null,
+    readonly output: string,
+  ) {
     super(`wrangler ${args.join(' ')} exited with ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`);
     this.name = 'WranglerError';
   }

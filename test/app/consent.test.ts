@@ -4,7 +4,14 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_MAX_AGE_MS, CONSENT_STORAGE_KEY, consentScript, consentSignals, parseStoredConsent, type ConsentChoice } from '../../app/consent';
+import {
+  CONSENT_MAX_AGE_MS,
+  CONSENT_STORAGE_KEY,
+  consentScript,
+  consentSignals,
+  parseStoredConsent,
+  type ConsentChoice,
+} from '../../app/consent';
 import { siteKey } from '../../app/client/site-storage';
 import { LANGUAGES, languageTable } from '../../app/i18n/languages';
 import '../../app/i18n/all-languages';
@@ -37,13 +44,16 @@ function runScript(value: string | null | Error): ScriptRun {
   runInNewContext(consentScript(), global);
   const isArguments = (e: unknown) => Object.prototype.toString.call(e) === '[object Arguments]';
   // Values from the VM's realm: a JSON round trip makes them plain for toEqual.
-  const dataLayer = JSON.parse(JSON.stringify((global.dataLayer as unknown[]).map((e) => (isArguments(e) ? Array.from(e as ArrayLike<unknown>) : e))));
+  const dataLayer = JSON.parse(
+    JSON.stringify((global.dataLayer as unknown[]).map((e) => (isArguments(e) ? Array.from(e as ArrayLike<unknown>) : e))),
+  );
   return { dataLayer, attribute };
 }
 
 /** What the script applied: the choice its update carried, or null when it only set the defaults. */
 function scriptChoice(run: ScriptRun): ConsentChoice | null {
-  const update = run.dataLayer.find((e) => Array.isArray(e) && e[0] === 'consent' && e[1] === 'update') as [string, string, Record<string, string>] | undefined;
+  const update = run.dataLayer.find((e) => Array.isArray(e) && e[0] === 'consent' && e[1] === 'update') as
+    [string, string, Record<string, string>] | undefined;
   return update ? { statistics: update[2].analytics_storage === 'granted', marketing: update[2].ad_storage === 'granted' } : null;
 }
 

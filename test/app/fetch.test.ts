@@ -50,15 +50,18 @@ describe('retry by method and status', () => {
     })),
   );
 
-  test.each(cases)('$method answered $status is sent $calls time(s) and then rejects with that status', async ({ method, status, calls }) => {
-    const fetch = vi.fn(async () => respond(status));
-    const error = await failure(createFetch({ fetch })('/x', { method }));
-    expect(fetch).toHaveBeenCalledTimes(calls);
-    expect(error.kind).toBe('http');
-    expect(error.status).toBe(status);
-    expect(error.method).toBe(method);
-    expect(error.response?.status).toBe(status);
-  });
+  test.each(cases)(
+    '$method answered $status is sent $calls time(s) and then rejects with that status',
+    async ({ method, status, calls }) => {
+      const fetch = vi.fn(async () => respond(status));
+      const error = await failure(createFetch({ fetch })('/x', { method }));
+      expect(fetch).toHaveBeenCalledTimes(calls);
+      expect(error.kind).toBe('http');
+      expect(error.status).toBe(status);
+      expect(error.method).toBe(method);
+      expect(error.response?.status).toBe(status);
+    },
+  );
 
   test('a lower-case method is treated like its upper-case form', async () => {
     const fetch = vi.fn(async () => respond(503));
@@ -198,10 +201,7 @@ describe('responses', () => {
   });
 
   test('a GET that succeeds after a network failure resolves the data', async () => {
-    const fetch = vi
-      .fn()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
-      .mockResolvedValueOnce(respond(200, '[1,2]'));
+    const fetch = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(respond(200, '[1,2]'));
     await expect(createFetch({ fetch })('/x')).resolves.toEqual([1, 2]);
   });
 

@@ -22,7 +22,11 @@ describe('route rules', () => {
   });
 
   test('** carries the rest of the path into the target', () => {
-    expect(redirectFor(matcher, '/blog/2024/hello')).toEqual({ location: 'https://blog.example.com/2024/hello', status: 307, external: true });
+    expect(redirectFor(matcher, '/blog/2024/hello')).toEqual({
+      location: 'https://blog.example.com/2024/hello',
+      status: 307,
+      external: true,
+    });
   });
 
   test('** matches the bare prefix too', () => {

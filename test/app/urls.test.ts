@@ -25,9 +25,12 @@ describe('link targets', () => {
     expect(isInternalPath(href)).toBe(false);
   });
 
-  test.each(['/', '/en/loans', '/en/loans?x=1#rates', 'https://blog.example.com/a', 'http://example.com'])('accepts %j as a link', (href) => {
-    expect(isSafeHref(href)).toBe(true);
-  });
+  test.each(['/', '/en/loans', '/en/loans?x=1#rates', 'https://blog.example.com/a', 'http://example.com'])(
+    'accepts %j as a link',
+    (href) => {
+      expect(isSafeHref(href)).toBe(true);
+    },
+  );
 
   test('allows mailto: and tel: in rich text only', () => {
     expect(isSafeRichTextHref('mailto:help@example.com')).toBe(true);

@@ -5,7 +5,15 @@
  * states and the axe run are shared with `npm run audit` (scripts/lib/audit/axe.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AXE_STATES, AXE_VIEWPORTS, checkState, formatViolations, openForAxe, runAxe, type AxeViolation } from '../../scripts/lib/audit/axe';
+import {
+  AXE_STATES,
+  AXE_VIEWPORTS,
+  checkState,
+  formatViolations,
+  openForAxe,
+  runAxe,
+  type AxeViolation,
+} from '../../scripts/lib/audit/axe';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startSite, type RunningSite } from '../support/server';
 
@@ -23,7 +31,10 @@ afterAll(async () => {
 
 /** The ids in the comparison; the help text and every failing node's selector in the message. */
 function expectNoViolations(violations: AxeViolation[]) {
-  expect(violations.map((v) => v.id), `axe violations:\n${formatViolations(violations, '  ')}`).toEqual([]);
+  expect(
+    violations.map((v) => v.id),
+    `axe violations:\n${formatViolations(violations, '  ')}`,
+  ).toEqual([]);
 }
 
 describe('axe-core', () => {

@@ -13,7 +13,6 @@ const VIEWPORT = { width: 400, height: 500 };
 /** Long enough for the throttled check (and a retry or two) to have run. */
 const SETTLE_MS = LAZY_IMAGE_CHECK_THROTTLE_MS * 4;
 
-
 const env = useSiteInBrowser({ viewport: VIEWPORT });
 
 async function open(path: string) {
@@ -44,7 +43,8 @@ describe('the modal', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close');
 
     const focusables = await dialog.evaluate(
-      (el) => el.querySelectorAll('a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])').length,
+      (el) =>
+        el.querySelectorAll('a[href], button:not([disabled]), input, select, textarea, summary, [tabindex]:not([tabindex="-1"])').length,
     );
     expect(focusables).toBeGreaterThan(0);
     for (let i = 0; i < focusables + 2; i++) {
@@ -197,7 +197,12 @@ describe('lazy images', () => {
     // Within reach (the image itself still below the viewport): it loads.
     await page.evaluate((y) => window.scrollTo(0, y), Math.ceil(top - reach + 30));
     await expect.poll(() => media.includes(HOUSE)).toBe(true);
-    expect(await page.evaluate((src) => document.querySelector(`img[data-src="${src}"]`)!.getBoundingClientRect().top > window.innerHeight, HOUSE)).toBe(true);
+    expect(
+      await page.evaluate(
+        (src) => document.querySelector(`img[data-src="${src}"]`)!.getBoundingClientRect().top > window.innerHeight,
+        HOUSE,
+      ),
+    ).toBe(true);
     await expect.poll(() => page.locator(`img[data-src="${HOUSE}"]`).first().getAttribute('src')).toBe(HOUSE);
     // The same source further down (the gallery's first slide) did not cost a second request.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -318,7 +323,15 @@ describe('the gallery', () => {
 
     // Pointer events as a pen would send them.
     await page.locator('.gallery__viewport').evaluate((el) => {
-      const at = (x: number) => ({ bubbles: true, cancelable: true, pointerId: 7, pointerType: 'pen', isPrimary: true, clientX: x, clientY: 100 });
+      const at = (x: number) => ({
+        bubbles: true,
+        cancelable: true,
+        pointerId: 7,
+        pointerType: 'pen',
+        isPrimary: true,
+        clientX: x,
+        clientY: 100,
+      });
       el.dispatchEvent(new PointerEvent('pointerdown', at(300)));
       el.dispatchEvent(new PointerEvent('pointermove', at(200)));
       el.dispatchEvent(new PointerEvent('pointerup', at(100)));

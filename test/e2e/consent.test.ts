@@ -65,7 +65,12 @@ const updates = (layer: Entry[]) => layer.filter((e) => isCommand(e, 'update')).
 const gtmJsAt = (layer: Entry[]) => layer.findIndex((e) => !Array.isArray(e) && e.event === 'gtm.js');
 const gtmRan = (page: Page) => page.waitForFunction(() => (window as { __gtmStub?: { ran: boolean } }).__gtmStub?.ran === true);
 
-const ALL = (value: 'granted' | 'denied') => ({ ad_storage: value, ad_user_data: value, ad_personalization: value, analytics_storage: value });
+const ALL = (value: 'granted' | 'denied') => ({
+  ad_storage: value,
+  ad_user_data: value,
+  ad_personalization: value,
+  analytics_storage: value,
+});
 const banner = (page: Page, name = 'Cookies on this site') => page.getByRole('region', { name });
 const footerSettings = (page: Page, name = 'Cookie settings') => page.getByRole('contentinfo').getByRole('button', { name });
 
@@ -81,9 +86,15 @@ describe('before a choice', () => {
     const { page, problems } = await open('/en');
     await gtmRan(page);
     const layer = await dataLayer(page);
-    expect(layer[0]).toEqual(['consent', 'default', { ...ALL('denied'), functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }]);
+    expect(layer[0]).toEqual([
+      'consent',
+      'default',
+      { ...ALL('denied'), functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
+    ]);
     expect(gtmJsAt(layer)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => (window as unknown as { __gtmStub: { dataLayerLength: number } }).__gtmStub.dataLayerLength)).toBeGreaterThan(gtmJsAt(layer));
+    expect(
+      await page.evaluate(() => (window as unknown as { __gtmStub: { dataLayerLength: number } }).__gtmStub.dataLayerLength),
+    ).toBeGreaterThan(gtmJsAt(layer));
     expect(updates(layer)).toEqual([]);
     expect(problems).toEqual([]);
   });
@@ -111,7 +122,13 @@ describe('before a choice', () => {
         .getByRole('button', { name })
         .evaluate((el) => {
           const s = getComputedStyle(el);
-          return { height: el.getBoundingClientRect().height, color: s.color, background: s.backgroundColor, border: s.borderColor, font: `${s.fontSize} ${s.fontWeight}` };
+          return {
+            height: el.getBoundingClientRect().height,
+            color: s.color,
+            background: s.backgroundColor,
+            border: s.borderColor,
+            font: `${s.fontSize} ${s.fontWeight}`,
+          };
         });
     expect(await look('Reject all')).toEqual(await look('Accept all'));
   });
@@ -134,7 +151,8 @@ describe('before a choice', () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) total += e.value;
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(total), 500);
         }),
@@ -295,7 +313,10 @@ describe('axe-core with the banner shown', () => {
         await state.prepare?.(tracked.page);
         expect(await tracked.page.locator('.consent').isVisible()).toBe(true);
         const violations = await runAxe(tracked.page);
-        expect(violations.map((v) => v.id), `axe violations:\n${formatViolations(violations, '  ')}`).toEqual([]);
+        expect(
+          violations.map((v) => v.id),
+          `axe violations:\n${formatViolations(violations, '  ')}`,
+        ).toEqual([]);
       });
     }
   }

@@ -127,7 +127,10 @@ describe('the form without JavaScript', () => {
     await Promise.all([page.waitForURL(/\/_app\/forms\/sent\?/), page.getByRole('button', { name: 'Send message' }).click()]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Send us a message');
     expect(await page.getByRole('status').textContent()).toBe(EN_SUCCESS);
-    await Promise.all([page.waitForURL(`${env.site.url}/en/contact`), page.getByRole('link', { name: '← Contact us – Example Bank' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${env.site.url}/en/contact`),
+      page.getByRole('link', { name: '← Contact us – Example Bank' }).click(),
+    ]);
   });
 });
 
@@ -141,9 +144,11 @@ describe('validation in the page language', () => {
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     expect(await name.getAttribute('aria-describedby')).toBe('contact-name-error');
     // Accessible description as a screen reader gets it.
-    expect(await page.evaluate(() => document.getElementById(document.getElementById('contact-name')!.getAttribute('aria-describedby')!)?.textContent)).toBe(
-      'The Full name field is required',
-    );
+    expect(
+      await page.evaluate(
+        () => document.getElementById(document.getElementById('contact-name')!.getAttribute('aria-describedby')!)?.textContent,
+      ),
+    ).toBe('The Full name field is required');
 
     await page.fill('#contact-email', 'not-an-email');
     await page.locator('#contact-email').blur();
@@ -259,9 +264,9 @@ describe('submission', () => {
     await fillValid(page);
     await page.getByRole('button', { name: 'Send message' }).click();
 
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not send' }).textContent()).toBe(
-      'Could not send: your answers are kept, please try again.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Could not send' }).textContent())
+      .toBe('Could not send: your answers are kept, please try again.');
     expect(posts).toHaveLength(1);
     expect(await page.inputValue('#contact-name')).toBe('Mari Maasikas');
     expect(await page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
@@ -276,9 +281,9 @@ describe('submission', () => {
     await answerForms(page, 503);
     await fillValid(page);
     await page.getByRole('button', { name: 'Saada sõnum' }).click();
-    await expect.poll(() => page.locator('.form-block [role="alert"]').textContent()).toBe(
-      'Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.',
-    );
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.');
     expect(await storedDraft(page, ET_DRAFT_KEY)).not.toBeNull();
   });
 });

@@ -12,7 +12,6 @@ import { BUILD_CHECK_INTERVAL_MS } from '../../app/constants';
 import { REPO_CONTENT, tempDir } from '../support/built-site';
 import { publishToSite } from '../support/server';
 
-
 const env = useSiteInBrowser();
 
 function documentRequests(page: Page): Request[] {
@@ -141,7 +140,9 @@ describe('client navigation', () => {
 
   test('an external route-rule redirect leaves the app', async () => {
     const { page } = await open('/en');
-    await page.route('https://blog.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>blog</title>' }));
+    await page.route('https://blog.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>blog</title>' }),
+    );
     await page.evaluate(() => (window as any).__router.navigateTo('/blog/2024/hello'));
     await page.waitForURL('https://blog.example.com/2024/hello');
     await page.close();
@@ -182,7 +183,11 @@ describe('staying current and resilient', () => {
       const newBuild = await publishToSite(env.site, content);
       expect(newBuild).not.toBe(oldBuild);
       // The worker trusts the pointer it read for a few seconds (BUILD_POINTER_TTL_MS).
-      await expect.poll(async () => ((await (await fetch(`${env.site.url}/_app/builds/latest.json`)).json()) as { id: string }).id, { timeout: 15_000 }).toBe(newBuild);
+      await expect
+        .poll(async () => ((await (await fetch(`${env.site.url}/_app/builds/latest.json`)).json()) as { id: string }).id, {
+          timeout: 15_000,
+        })
+        .toBe(newBuild);
 
       const check = page.waitForRequest((r) => r.url().includes('/_app/builds/latest.json?'));
       await page.clock.fastForward(BUILD_CHECK_INTERVAL_MS);

@@ -7,7 +7,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useSiteInBrowser } from '../support/site-in-browser';
 
-
 const env = useSiteInBrowser();
 
 const draft = (title: string, extra: unknown[] = []) => ({
@@ -57,7 +56,12 @@ describe('/preview', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Good');
     const bad = draft('x');
     delete (bad as { title?: string }).title;
-    (bad.blocks[1] as { doc: unknown }).doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] };
+    (bad.blocks[1] as { doc: unknown }).doc = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] },
+      ],
+    };
     await post(page, { type: 'preview:page', path: '/en/draft', page: bad });
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('title');
@@ -69,7 +73,11 @@ describe('/preview', () => {
 
   test('an unknown block type shows a placeholder for the editor and the rest of the page', async () => {
     const { page } = await openPreview();
-    await post(page, { type: 'preview:page', path: '/en/draft', page: draft('With a new block', [{ type: 'countdown', to: '2027-01-01' }]) });
+    await post(page, {
+      type: 'preview:page',
+      path: '/en/draft',
+      page: draft('With a new block', [{ type: 'countdown', to: '2027-01-01' }]),
+    });
     await expect.poll(() => page.locator('.unknown-block').textContent()).toContain('countdown');
     expect(await page.locator('main h1').textContent()).toBe('With a new block');
     await page.close();

@@ -31,7 +31,9 @@ afterAll(async () => {
 async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     (window as any).__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as any).__violations as string[]);
 }
@@ -40,7 +42,9 @@ describe('Content-Security-Policy in Chromium', () => {
   test('a page with the tag manager runs with no CSP violation and its snippet has run', async () => {
     const { page } = await browser.newPage();
     // The machine has no network: answer the tag manager's script locally.
-    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }));
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }),
+    );
     const violations = await watchViolations(page);
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
@@ -53,7 +57,9 @@ describe('Content-Security-Policy in Chromium', () => {
 
   test('an injected inline script is blocked', async () => {
     const { page } = await browser.newPage();
-    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
     const violations = await watchViolations(page);
     await page.goto(`${site.url}/en`);
     await page.evaluate(() => {
@@ -68,12 +74,20 @@ describe('Content-Security-Policy in Chromium', () => {
 
   test('client navigations are pushed to the dataLayer as page views', async () => {
     const { page } = await browser.newPage();
-    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    );
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.evaluate(() => (window as any).__router.navigateTo('/en/page-1'));
     await expect
-      .poll(() => page.evaluate(() => ((window as any).dataLayer as { event?: string; page_path?: string }[]).filter((e) => e.event === 'page_view').map((e) => e.page_path)))
+      .poll(() =>
+        page.evaluate(() =>
+          ((window as any).dataLayer as { event?: string; page_path?: string }[])
+            .filter((e) => e.event === 'page_view')
+            .map((e) => e.page_path),
+        ),
+      )
       .toEqual(['/en/page-1']);
     await page.close();
   });

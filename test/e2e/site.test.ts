@@ -5,7 +5,6 @@
 import { describe, expect, test } from 'vitest';
 import { useSiteInBrowser } from '../support/site-in-browser';
 
-
 const env = useSiteInBrowser();
 
 const LOCALES = ['en', 'et', 'bg', 'se', 'at', 'de', 'nl', 'lt', 'lv', 'fi', 'ru'];

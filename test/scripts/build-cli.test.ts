@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 function build(...args: string[]) {
-  return spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', '--out', outDir, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', '--out', outDir, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
 }
 
 describe('npm run build', () => {

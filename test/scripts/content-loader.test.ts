@@ -50,7 +50,13 @@ describe('content validation', () => {
 
   test('a bad rule string is named with the rule', async () => {
     await editPage('en/index.json', (p) =>
-      p.blocks.push({ type: 'form', id: 'f', fields: [{ name: 'age', label: 'Age', kind: 'number', rules: 'required|betwen:1,10' }], submitLabel: 'Send', successMessage: 'Thanks' }),
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [{ name: 'age', label: 'Age', kind: 'number', rules: 'required|betwen:1,10' }],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
     );
     expect(await problemLines()).toEqual(['content/pages/en/index.json: blocks[5].fields[0].rules: unknown rule "betwen"']);
   });
@@ -81,7 +87,9 @@ describe('content validation', () => {
 
   test.each(['About.json', 'my page.json', 'page_1.json', 'notes.txt', '-x.json'])('a bad file name %j is named', async (name) => {
     await writeFile(join(dir, 'pages', 'en', name), '{}');
-    expect(await problemLines()).toEqual([`content/pages/en/${name}: (file name): Page files must be named like my-page.json (lowercase letters, digits, hyphens)`]);
+    expect(await problemLines()).toEqual([
+      `content/pages/en/${name}: (file name): Page files must be named like my-page.json (lowercase letters, digits, hyphens)`,
+    ]);
   });
 
   test('a file that is not JSON is named', async () => {

@@ -10,7 +10,12 @@ function run(script: string, args: string[]) {
   const env = { ...process.env };
   delete env.CLOUDFLARE_API_TOKEN;
   const started = Date.now();
-  const result = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), [`scripts/${script}.ts`, ...args], { cwd: REPO_ROOT, encoding: 'utf8', env, timeout: 60_000 });
+  const result = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), [`scripts/${script}.ts`, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env,
+    timeout: 60_000,
+  });
   return { ...result, ms: Date.now() - started };
 }
 

@@ -34,21 +34,54 @@ describe('bench budgets', () => {
   });
 
   test('each missed budget is flagged by name, and only that one', () => {
-    expect(missedNames({ ...good, render: { rps: 3_000, constantRps: 16_000 } })).toEqual(['full render (cache bypassed) vs constant route, req/s']);
+    expect(missedNames({ ...good, render: { rps: 3_000, constantRps: 16_000 } })).toEqual([
+      'full render (cache bypassed) vs constant route, req/s',
+    ]);
     expect(missedNames({ ...good, cacheHit: { rps: 11_000, constantRps: 16_000 } })).toEqual(['edge cache hit vs constant route, req/s']);
     expect(missedNames({ ...good, renderMedianMs: 1 })).toEqual(['server render of the fixture page, median']);
-    expect(missedNames({ ...good, clientOwnGzipBytes: 15 * KB + 1 })).toEqual(["client JS before interactive, site's own (beyond React), gzip"]);
+    expect(missedNames({ ...good, clientOwnGzipBytes: 15 * KB + 1 })).toEqual([
+      "client JS before interactive, site's own (beyond React), gzip",
+    ]);
     expect(missedNames({ ...good, workerGzipBytes: 400 * KB })).toEqual(['worker bundle as uploaded, gzip']);
-    expect(missedNames({ ...good, scale: [{ pages: 10, renderMedianMs: 0.2 }, { pages: 10_000, renderMedianMs: 0.31 }] })).toEqual(['render time, 10000 pages vs 10 pages']);
+    expect(
+      missedNames({
+        ...good,
+        scale: [
+          { pages: 10, renderMedianMs: 0.2 },
+          { pages: 10_000, renderMedianMs: 0.31 },
+        ],
+      }),
+    ).toEqual(['render time, 10000 pages vs 10 pages']);
   });
 
   test('limits are inclusive where the issue says "at most" / "at least"', () => {
-    expect(missedNames({ ...good, render: { rps: 4_000, constantRps: 16_000 }, cacheHit: { rps: 11_200, constantRps: 16_000 }, clientOwnGzipBytes: 15 * KB })).toEqual([]);
-    expect(missedNames({ ...good, scale: [{ pages: 10, renderMedianMs: 0.2 }, { pages: 10_000, renderMedianMs: 0.3 }] })).toEqual([]);
+    expect(
+      missedNames({
+        ...good,
+        render: { rps: 4_000, constantRps: 16_000 },
+        cacheHit: { rps: 11_200, constantRps: 16_000 },
+        clientOwnGzipBytes: 15 * KB,
+      }),
+    ).toEqual([]);
+    expect(
+      missedNames({
+        ...good,
+        scale: [
+          { pages: 10, renderMedianMs: 0.2 },
+          { pages: 10_000, renderMedianMs: 0.3 },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   test('a figure that was not measured never passes', () => {
-    const checks = evaluateBudgets({ ...good, render: { rps: NaN, constantRps: 16_000 }, cacheHit: { rps: 12_000, constantRps: 0 }, renderMedianMs: NaN, scale: [] });
+    const checks = evaluateBudgets({
+      ...good,
+      render: { rps: NaN, constantRps: 16_000 },
+      cacheHit: { rps: 12_000, constantRps: 0 },
+      renderMedianMs: NaN,
+      scale: [],
+    });
     expect(missed(checks).map((c) => c.name)).toEqual([
       'full render (cache bypassed) vs constant route, req/s',
       'edge cache hit vs constant route, req/s',
@@ -58,7 +91,9 @@ describe('bench budgets', () => {
   });
 
   test('custom limits are honoured', () => {
-    expect(missed(evaluateBudgets(good, { ...BUDGETS, renderMedianMs: 0.1 })).map((c) => c.name)).toEqual(['server render of the fixture page, median']);
+    expect(missed(evaluateBudgets(good, { ...BUDGETS, renderMedianMs: 0.1 })).map((c) => c.name)).toEqual([
+      'server render of the fixture page, median',
+    ]);
   });
 
   test('the reference comparison scales the render / saved-HTML ratio to the reference saved-HTML figure', () => {
@@ -69,23 +104,41 @@ describe('bench budgets', () => {
     expect(nuxt!.ok).toBe(true);
     expect(astro!.target).toBe(2_960);
     expect(astro!.ok).toBe(true);
-    expect(compareWithReferences({ rps: 400, constantRps: 10_000 }, { rps: 6_000, constantRps: 10_000 }).map((r) => r.ok)).toEqual([false, false]);
+    expect(compareWithReferences({ rps: 400, constantRps: 10_000 }, { rps: 6_000, constantRps: 10_000 }).map((r) => r.ok)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   test('the reported round is the one with the median ratio, the upper one of an even count', () => {
-    const rounds = [{ round: 1, ratio: 0.19 }, { round: 2, ratio: 0.16 }, { round: 3, ratio: 0.21 }];
+    const rounds = [
+      { round: 1, ratio: 0.19 },
+      { round: 2, ratio: 0.16 },
+      { round: 3, ratio: 0.21 },
+    ];
     expect(medianBy(rounds, (r) => r.ratio)?.round).toBe(1);
     expect(medianBy(rounds.slice(0, 2), (r) => r.ratio)?.round).toBe(1);
     expect(medianBy([], (r: { ratio: number }) => r.ratio)).toBeUndefined();
   });
 
   test('a reference comparison without a saved-HTML figure never passes', () => {
-    expect(compareWithReferences({ rps: 4_000, constantRps: 5_000 }, { rps: 0, constantRps: 5_000 }).map((r) => r.ok)).toEqual([false, false]);
+    expect(compareWithReferences({ rps: 4_000, constantRps: 5_000 }, { rps: 0, constantRps: 5_000 }).map((r) => r.ok)).toEqual([
+      false,
+      false,
+    ]);
   });
 });
 
 describe('load test rules', () => {
-  const fine: LoadCheckInput = { statusCounts: { 200: 1000, 302: 10, 404: 20 }, errors: 0, timeouts: 0, unexpected: 0, rssAfterWarmup: 100, rssAtEnd: 110, switchProblems: [] };
+  const fine: LoadCheckInput = {
+    statusCounts: { 200: 1000, 302: 10, 404: 20 },
+    errors: 0,
+    timeouts: 0,
+    unexpected: 0,
+    rssAfterWarmup: 100,
+    rssAtEnd: 110,
+    switchProblems: [],
+  };
 
   test('a clean run passes', () => {
     expect(loadProblems(fine)).toEqual([]);
@@ -100,7 +153,14 @@ describe('load test rules', () => {
     expect(loadProblems({ ...fine, rssAfterWarmup: NaN })).toEqual(['workerd memory was not measured']);
   });
 
-  const sample = (at: number, buildId: string | null, extra: Partial<Sample> = {}): Sample => ({ at, end: at + 5, path: '/en', status: 200, buildId, ...extra });
+  const sample = (at: number, buildId: string | null, extra: Partial<Sample> = {}): Sample => ({
+    at,
+    end: at + 5,
+    path: '/en',
+    status: 200,
+    buildId,
+    ...extra,
+  });
   const base = { oldId: 'aaaaaaaaaaaaaaaa', newId: 'bbbbbbbbbbbbbbbb', pointerStartedAt: 1_000, publishedAt: 1_010, ttlMs: 5_000 };
 
   test('a build switch within the pointer TTL passes', () => {
@@ -143,20 +203,19 @@ describe('perf helpers', () => {
 });
 
 describe('npm run load', () => {
-  test(
-    'a 10 s run under plain workerd passes and reports status counts',
-    async () => {
-      const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/load.ts', '--seconds', '10'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d));
-      child.stderr.on('data', (d: Buffer) => (out += d));
-      // SIGTERM (not SIGKILL) on timeout: the script then stops its workerd before exiting.
-      const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-      clearTimeout(timer);
-      expect(out).toMatch(/status counts: .*200: \d+/);
-      expect(code, out).toBe(0);
-    },
-    180_000,
-  );
+  test('a 10 s run under plain workerd passes and reports status counts', async () => {
+    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/load.ts', '--seconds', '10'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    // SIGTERM (not SIGKILL) on timeout: the script then stops its workerd before exiting.
+    const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(timer);
+    expect(out).toMatch(/status counts: .*200: \d+/);
+    expect(code, out).toBe(0);
+  }, 180_000);
 });

@@ -136,28 +136,35 @@ describe('publishing', () => {
   test('a stale lock from a publish that died expires; a live one stops the next publish', async () => {
     await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner: 'dead', expires: Date.now() - 1 }) }]);
     await publishBuild(kv, filesA);
-    await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner: 'ci-42', what: 'build 0123456789abcdef', expires: Date.now() + 60_000 }) }]);
+    await kv.putMany([
+      { key: kvKeys.publishLock, value: JSON.stringify({ owner: 'ci-42', what: 'build 0123456789abcdef', expires: Date.now() + 60_000 }) },
+    ]);
     await expect(publishBuild(kv, filesB)).rejects.toThrow('another publish (build 0123456789abcdef by ci-42) holds the lock until');
     expect(await pointer()).toBe(filesA.id);
   });
 });
 
 describe('a publish that dies halfway', () => {
-  test.each(['after-payloads', 'after-manifest', 'before-pointer'] as const)('stopped %s, it leaves the previous build live and whole, and running it again finishes it', async (stage) => {
-    await publishBuild(kv, filesA);
-    await expect(publishBuild(dyingAt(kv, stage), filesC)).rejects.toThrow('simulated');
-    expect(await pointer()).toBe(filesA.id);
-    expect(await isWhole(filesA)).toBe(true);
-    // Its lock is still there: another build must wait, the same publish run again goes on.
-    await expect(publishBuild(kv, filesB)).rejects.toThrow('holds the lock');
-    const retried = await publishBuild(kv, filesC);
-    expect(retried.alreadyPublished).toBe(false);
-    expect(await pointer()).toBe(filesC.id);
-    expect(await isWhole(filesC)).toBe(true);
-  });
+  test.each(['after-payloads', 'after-manifest', 'before-pointer'] as const)(
+    'stopped %s, it leaves the previous build live and whole, and running it again finishes it',
+    async (stage) => {
+      await publishBuild(kv, filesA);
+      await expect(publishBuild(dyingAt(kv, stage), filesC)).rejects.toThrow('simulated');
+      expect(await pointer()).toBe(filesA.id);
+      expect(await isWhole(filesA)).toBe(true);
+      // Its lock is still there: another build must wait, the same publish run again goes on.
+      await expect(publishBuild(kv, filesB)).rejects.toThrow('holds the lock');
+      const retried = await publishBuild(kv, filesC);
+      expect(retried.alreadyPublished).toBe(false);
+      expect(await pointer()).toBe(filesC.id);
+      expect(await isWhole(filesC)).toBe(true);
+    },
+  );
 
   test('the error names the key where writing failed', async () => {
-    await expect(publishBuild(dyingAt(kv, 'payloads'), filesA)).rejects.toThrow(/^writing payloads failed at payloads\/[a-f0-9]{64}\.json \(\d+ records\): .*the pointer was not written$/);
+    await expect(publishBuild(dyingAt(kv, 'payloads'), filesA)).rejects.toThrow(
+      /^writing payloads failed at payloads\/[a-f0-9]{64}\.json \(\d+ records\): .*the pointer was not written$/,
+    );
   });
 });
 
@@ -174,7 +181,9 @@ describe('two publishes at once', () => {
         }
       },
     };
-    await expect(publishBuild(racing, filesC)).rejects.toThrow(`the live build changed from ${filesA.id} to ${filesB.id} during this publish; the pointer was not written`);
+    await expect(publishBuild(racing, filesC)).rejects.toThrow(
+      `the live build changed from ${filesA.id} to ${filesB.id} during this publish; the pointer was not written`,
+    );
     expect(await pointer()).toBe(filesB.id);
   });
 });
@@ -202,7 +211,9 @@ describe('operating builds', () => {
 
   test('rollback to a build that is not in KV is refused and changes nothing', async () => {
     await publishBuild(kv, filesA);
-    await expect(rollback(kv, 'ffffffffffffffff')).rejects.toThrow('build ffffffffffffffff is not in KV (no manifest); nothing was changed');
+    await expect(rollback(kv, 'ffffffffffffffff')).rejects.toThrow(
+      'build ffffffffffffffff is not in KV (no manifest); nothing was changed',
+    );
     expect(await pointer()).toBe(filesA.id);
   });
 

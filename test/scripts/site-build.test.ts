@@ -67,7 +67,10 @@ describe('the build', () => {
     await generateContent({ dir: contentDir });
     await rm(join(contentDir, 'site.json'));
     const outDir = await tempDir('dist');
-    cleanups.push(() => rm(contentDir, { recursive: true, force: true }), () => rm(outDir, { recursive: true, force: true }));
+    cleanups.push(
+      () => rm(contentDir, { recursive: true, force: true }),
+      () => rm(outDir, { recursive: true, force: true }),
+    );
     const result = await buildSite({ contentDir, outDir });
     expect(result.ok).toBe(false);
     await expect(readFile(join(outDir, 'kv/pointer.json'))).rejects.toThrow();

@@ -22,7 +22,8 @@ export async function tempDir(prefix: string): Promise<string> {
 export async function buildForTest(contentDir: string, timestamp = 1_700_000_000_000): Promise<BuiltSite> {
   const outDir = await tempDir('dist');
   const result = await buildSite({ contentDir, outDir, timestamp });
-  if (!result.ok) throw new Error(`fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`);
+  if (!result.ok)
+    throw new Error(`fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`);
   return { outDir, build: result.build, cleanup: () => rm(outDir, { recursive: true, force: true }) };
 }
 

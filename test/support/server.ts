@@ -53,7 +53,11 @@ export async function startSite({ content, env }: { content?: string; env?: stri
   if (env) args.push('--env', env);
   let log = '';
   // Its own process group, so stop() ends wrangler and both workerd processes with it.
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d: Buffer) => (log += d));
   child.stderr!.on('data', (d: Buffer) => (log += d));
   const url = `http://127.0.0.1:${port}`;

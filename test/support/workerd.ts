@@ -112,7 +112,10 @@ export async function startWorker(
     // Concatenated, not resolved: `//evil.example` must reach the worker as a path, not a host.
     // A full URL picks the host (the preview host, say).
     fetch: (path, init) =>
-      mf.dispatchFetch(/^https?:/.test(path) ? path : ORIGIN + path, { redirect: 'manual', ...init } as never) as unknown as Promise<Response>,
+      mf.dispatchFetch(/^https?:/.test(path) ? path : ORIGIN + path, {
+        redirect: 'manual',
+        ...init,
+      } as never) as unknown as Promise<Response>,
     kv,
     put,
     publish: async (s) => {

@@ -12,7 +12,12 @@ import { startWorker, type TestWorker } from '../support/workerd';
 import '../../app/i18n/all-languages';
 
 const CHROME_130 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const OUR_WORDS = { ...languageTable('en').consent, title: 'Before we measure anything', acceptAll: 'Yes to all', footerLink: 'Privacy choices' };
+const OUR_WORDS = {
+  ...languageTable('en').consent,
+  title: 'Before we measure anything',
+  acceptAll: 'Yes to all',
+  footerLink: 'Privacy choices',
+};
 
 type Site = Awaited<ReturnType<typeof buildGeneratedSite>>;
 let plainSite: Site;
@@ -36,14 +41,18 @@ afterAll(async () => {
   await Promise.all([plainSite?.cleanup(), gtmSite?.cleanup()]);
 });
 
-const get = (worker: TestWorker, path: string, headers: Record<string, string> = {}) => worker.fetch(path, { headers: { 'user-agent': CHROME_130, ...headers } });
+const get = (worker: TestWorker, path: string, headers: Record<string, string> = {}) =>
+  worker.fetch(path, { headers: { 'user-agent': CHROME_130, ...headers } });
 
 /** Every <script> in document order: its attributes and its text. */
 function scripts(html: string): { attrs: string; text: string }[] {
   return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: (m[1] ?? '').trim(), text: m[2]! }));
 }
 /** The scripts a browser would run from the page's own text: no src, not JSON data. */
-const inlineScripts = (html: string) => scripts(html).filter((s) => !/\bsrc=/.test(s.attrs) && !/type="application\/json"/.test(s.attrs)).map((s) => s.text);
+const inlineScripts = (html: string) =>
+  scripts(html)
+    .filter((s) => !/\bsrc=/.test(s.attrs) && !/type="application\/json"/.test(s.attrs))
+    .map((s) => s.text);
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const scriptSrc = (res: Response) =>
   res.headers
@@ -75,14 +84,17 @@ describe('a site with a tag manager', () => {
     expect(html).not.toContain('googletagmanager.com/ns.html');
   });
 
-  test.each(['/en', '/fi/page-2', '/en/nowhere'])('the CSP of %s allows exactly its inline scripts by hash, and no other inline script', async (path) => {
-    const res = await get(gtm, path);
-    const inline = inlineScripts(await res.text());
-    expect(inline).toHaveLength(2);
-    const sources = scriptSrc(res);
-    expect(sources.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(inline.map(hashOf).sort());
-    expect(sources.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'", 'https://www.googletagmanager.com']);
-  });
+  test.each(['/en', '/fi/page-2', '/en/nowhere'])(
+    'the CSP of %s allows exactly its inline scripts by hash, and no other inline script',
+    async (path) => {
+      const res = await get(gtm, path);
+      const inline = inlineScripts(await res.text());
+      expect(inline).toHaveLength(2);
+      const sources = scriptSrc(res);
+      expect(sources.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(inline.map(hashOf).sort());
+      expect(sources.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    },
+  );
 
   test('the banner is in the page’s language, with the site’s own words where site.json sets them', async () => {
     const en = await (await get(gtm, '/en')).text();

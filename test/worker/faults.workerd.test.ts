@@ -42,7 +42,12 @@ async function warmed() {
 }
 
 const buildOf = async (w: TestWorker, path = '/en') => bootData(await (await w.fetch(path)).text()).buildId;
-const logLines = (w: TestWorker) => w.logs.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+const logLines = (w: TestWorker) =>
+  w.logs
+    .join('')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('a broken live-build pointer', () => {
   test.each([

@@ -18,10 +18,21 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const valid = { name: 'Mari Maasikas', email: 'mari@example.com', phone: '', topic: 'loan', message: 'Please call me about a loan.', consent: true };
+const valid = {
+  name: 'Mari Maasikas',
+  email: 'mari@example.com',
+  phone: '',
+  topic: 'loan',
+  message: 'Please call me about a loan.',
+  consent: true,
+};
 
 const postJson = (body: unknown, headers: Record<string, string> = {}) =>
-  worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, ...headers }, body: JSON.stringify(body) });
+  worker.fetch('/_app/forms', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function entries(): Promise<string[]> {
   const kv = await worker.kv();
@@ -51,8 +62,20 @@ describe('form entries', () => {
 
   test('without JavaScript a valid post is kept and redirected (303) to a thank-you page, so a reload posts nothing twice', async () => {
     const before = (await entries()).length;
-    const body = new URLSearchParams({ _form: 'contact', _page: '/en/contact', name: 'A B', email: 'a@example.com', topic: 'other', message: 'Hello there, world', consent: 'yes' });
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body });
+    const body = new URLSearchParams({
+      _form: 'contact',
+      _page: '/en/contact',
+      name: 'A B',
+      email: 'a@example.com',
+      topic: 'other',
+      message: 'Hello there, world',
+      consent: 'yes',
+    });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body,
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/_app/forms/sent?page=%2Fen%2Fcontact&form=contact');
     expect((await entries()).length).toBe(before + 1);
@@ -60,7 +83,11 @@ describe('form entries', () => {
 
   test('without JavaScript an invalid post gets a page listing the messages and a link back named after the page', async () => {
     const body = new URLSearchParams({ _form: 'contact', _page: '/en/contact', name: '', email: 'x' });
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(res.status).toBe(422);
     const html = await res.text();
     expect(html).toContain('field is required');
@@ -114,7 +141,11 @@ describe('the thank-you page after a post without JavaScript', () => {
   });
 
   test('an oversized post is refused before it is read', async () => {
-    const res = await worker.fetch('/_app/forms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(6 * 1024 * 1024) });
+    const res = await worker.fetch('/_app/forms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(6 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
   });
 

@@ -10,7 +10,8 @@ import { startWorker, type TestWorker } from '../support/workerd';
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
 const CHROME_63 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36';
 const CHROME_130 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const GOOGLEBOT_OLD = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0.2272.96 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GOOGLEBOT_OLD =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/41.0.2272.96 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const routeRules = {
   '/old-loans': { redirect: { to: '/en/page-1', statusCode: 301 } },
@@ -32,7 +33,8 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => worker.fetch(path, { headers: { 'user-agent': CHROME_130, ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  worker.fetch(path, { headers: { 'user-agent': CHROME_130, ...headers } });
 
 describe('browser support at the edge', () => {
   test.each([IE11, CHROME_63])('an unsupported browser is sent to /unsupported in the page’s language', async (ua) => {
@@ -49,7 +51,12 @@ describe('browser support at the edge', () => {
   });
 
   test('/unsupported itself, the JSON files and assets are never redirected', async () => {
-    for (const path of ['/unsupported?lang=fi', '/_app/builds/latest.json', `/en/_payload.json?${site.build.id}`, `/_app/builds/meta/${site.build.id}.json`]) {
+    for (const path of [
+      '/unsupported?lang=fi',
+      '/_app/builds/latest.json',
+      `/en/_payload.json?${site.build.id}`,
+      `/_app/builds/meta/${site.build.id}.json`,
+    ]) {
       expect((await get(path, { 'user-agent': IE11 })).status, path).toBe(200);
     }
   });
@@ -66,7 +73,10 @@ describe('browser support at the edge', () => {
   });
 
   test('client hints of a current Edge win over a UA claiming an old Chrome', async () => {
-    const res = await get('/en', { 'user-agent': CHROME_63, 'sec-ch-ua': '"Chromium";v="130", "Microsoft Edge";v="130", "Not?A_Brand";v="99"' });
+    const res = await get('/en', {
+      'user-agent': CHROME_63,
+      'sec-ch-ua': '"Chromium";v="130", "Microsoft Edge";v="130", "Not?A_Brand";v="99"',
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -143,12 +153,15 @@ describe('the edge cache', () => {
     expect(await again.text()).toBe('');
   });
 
-  test.each([['/_app/builds/latest.json'], ['/en/_payload.json?BUILD'], ['/_app/builds/meta/BUILD.json']])('%s answers 304 to its own ETag', async (raw) => {
-    const path = raw.replace('BUILD', site.build.id);
-    const etag = (await get(path)).headers.get('etag');
-    expect(etag).toBeTruthy();
-    expect((await get(path, { 'if-none-match': etag! })).status).toBe(304);
-  });
+  test.each([['/_app/builds/latest.json'], ['/en/_payload.json?BUILD'], ['/_app/builds/meta/BUILD.json']])(
+    '%s answers 304 to its own ETag',
+    async (raw) => {
+      const path = raw.replace('BUILD', site.build.id);
+      const etag = (await get(path)).headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect((await get(path, { 'if-none-match': etag! })).status).toBe(304);
+    },
+  );
 
   test('a page served again is a hit from isolate memory, with the same body and headers', async () => {
     const first = await get('/en/page-2');
@@ -181,7 +194,8 @@ describe('the edge cache', () => {
   test('with EDGE_CACHE=off every request renders', async () => {
     const off = await startWorker(site, { bindings: { EDGE_CACHE: 'off' } });
     try {
-      for (let i = 0; i < 2; i++) expect((await off.fetch('/en/page-2', { headers: { 'user-agent': CHROME_130 } })).headers.get('x-edge-cache')).toBeNull();
+      for (let i = 0; i < 2; i++)
+        expect((await off.fetch('/en/page-2', { headers: { 'user-agent': CHROME_130 } })).headers.get('x-edge-cache')).toBeNull();
     } finally {
       await off.close();
     }
@@ -262,7 +276,11 @@ describe('with a tag manager and a preview host', () => {
     const snippet = inline.find((s) => s.includes("'GTM-AB12CD3'"));
     expect(snippet).toBeDefined();
     const hash = `'sha256-${createHash('sha256').update(snippet!).digest('base64')}'`;
-    const scriptSrc = res.headers.get('content-security-policy')!.split(';').map((d) => d.trim().split(' ')).find(([name]) => name === 'script-src')!;
+    const scriptSrc = res.headers
+      .get('content-security-policy')!
+      .split(';')
+      .map((d) => d.trim().split(' '))
+      .find(([name]) => name === 'script-src')!;
     expect(scriptSrc).toContain(hash);
     expect(scriptSrc).toContain('https://www.googletagmanager.com');
   });

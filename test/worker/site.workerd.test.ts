@@ -34,22 +34,25 @@ async function page(path: string, init?: RequestInit) {
 }
 
 describe('locale home pages', () => {
-  test.each(['en', 'et', 'bg', 'se', 'at', 'de', 'nl', 'lt', 'lv', 'fi', 'ru'])('/%s is served in its language with SEO links', async (code) => {
-    const locale = siteJson.locales.find((l) => l.code === code)!;
-    const { res, html } = await page(`/${code}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(htmlLang(html)).toBe(locale.lang);
-    expect(titleOf(html)).toContain(siteJson.name);
-    expect(canonicalOf(html)).toBe(`${siteJson.origin}/${code}`);
-    const links = hreflangs(html);
-    expect(Object.keys(links)).toHaveLength(siteJson.locales.length + 1);
-    expect(links['x-default']).toBe(`${siteJson.origin}/en`);
-    expect(links[locale.lang]).toBe(`${siteJson.origin}/${code}`);
-    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
-    expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
-  });
+  test.each(['en', 'et', 'bg', 'se', 'at', 'de', 'nl', 'lt', 'lv', 'fi', 'ru'])(
+    '/%s is served in its language with SEO links',
+    async (code) => {
+      const locale = siteJson.locales.find((l) => l.code === code)!;
+      const { res, html } = await page(`/${code}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(htmlLang(html)).toBe(locale.lang);
+      expect(titleOf(html)).toContain(siteJson.name);
+      expect(canonicalOf(html)).toBe(`${siteJson.origin}/${code}`);
+      const links = hreflangs(html);
+      expect(Object.keys(links)).toHaveLength(siteJson.locales.length + 1);
+      expect(links['x-default']).toBe(`${siteJson.origin}/en`);
+      expect(links[locale.lang]).toBe(`${siteJson.origin}/${code}`);
+      expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+      expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
+    },
+  );
 
   test('/ shows the default locale home with its canonical URL', async () => {
     const { res, html } = await page('/');
@@ -146,11 +149,14 @@ describe('payloads', () => {
     expect(res.status).toBe(200);
   });
 
-  test.each(['?ffffffffffffffff', '', '?garbage<script>'])('a stale or missing build id %j gets the current payload briefly cached', async (query) => {
-    const res = await worker.fetch(`/en/_payload.json${query}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
-  });
+  test.each(['?ffffffffffffffff', '', '?garbage<script>'])(
+    'a stale or missing build id %j gets the current payload briefly cached',
+    async (query) => {
+      const res = await worker.fetch(`/en/_payload.json${query}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    },
+  );
 
   test('a payload for no page is a JSON 404 with the spec message', async () => {
     const res = await worker.fetch(`/en/nope/_payload.json?${site.build.id}`);

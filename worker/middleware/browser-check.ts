@@ -17,7 +17,8 @@ export function browserCheck(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const verdict = browserVerdictFromHeaders(c.req.raw.headers);
     if (!verdict.supported) {
-      const build = c.get('build'), path = c.get('path');
+      const build = c.get('build'),
+        path = c.get('path');
       const locale = chooseLocale(build.index, path, c.req.query('lang'), c.req.header('accept-language')).locale.code;
       return new Response(null, {
         status: 302,

@@ -117,7 +117,9 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
   const lookup: MiddlewareHandler<AppEnv> = async function edgeCacheLookup(c, next) {
     // EDGE_CACHE=off turns both layers off (the benchmark's "cache bypassed" figure).
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !enabled(c) || c.env.EDGE_CACHE === 'off') return next();
-    const build = c.get('build'), path = c.get('path'), rule = c.get('rule');
+    const build = c.get('build'),
+      path = c.get('path'),
+      rule = c.get('rule');
     const etag = pageEtag(build.record.id, path);
     const cacheControl = browserCacheControl(rule);
     if (etagMatches(c.req.header('if-none-match'), etag)) {
@@ -131,7 +133,8 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
       c.set('headersFinal', true);
       return new Response(remembered.body, { headers: remembered.headers });
     }
-    const pending = (body: Uint8Array<ArrayBuffer>) => c.set('pendingPage', { key: memoKey, body, expires: now() + ttlSeconds(rule) * 1000 });
+    const pending = (body: Uint8Array<ArrayBuffer>) =>
+      c.set('pendingPage', { key: memoKey, body, expires: now() + ttlSeconds(rule) * 1000 });
 
     const key = new Request(`${CACHE_KEY_ORIGIN}/${memoKey}`);
     const cache = await caches.open(PAGE_CACHE_NAME);

@@ -18,8 +18,20 @@ export function requestContext({ memory }: RequestContextOptions): MiddlewareHan
     const ttl = Number(c.env.BUILD_POINTER_TTL_MS);
     const verdict = checkRequestPath(splitRequestUrl(c.req.url).pathname);
     const onFault = (key: string, err: Error) =>
-      console.warn(JSON.stringify({ type: 'fault', requestId: c.get('requestId'), path: verdict.ok ? verdict.path : null, key, fault: err.name, message: err.message }));
-    c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : undefined, onFault }));
+      console.warn(
+        JSON.stringify({
+          type: 'fault',
+          requestId: c.get('requestId'),
+          path: verdict.ok ? verdict.path : null,
+          key,
+          fault: err.name,
+          message: err.message,
+        }),
+      );
+    c.set(
+      'store',
+      createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : undefined, onFault }),
+    );
     if (!verdict.ok) {
       return c.text(verdict.status === 400 ? 'Bad Request' : 'Not Found', verdict.status, { 'Cache-Control': 'no-store' });
     }

@@ -22,7 +22,10 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export function contentSecurityPolicy(csp: BuildIndex['csp'] | undefined, framers: readonly string[]): string {
   const withGtm = (csp?.scriptHashes.length ?? 0) > 0;
   const list = (...sources: (string | readonly string[] | false | undefined)[]) =>
-    sources.flat().filter((s): s is string => typeof s === 'string' && s !== '').join(' ');
+    sources
+      .flat()
+      .filter((s): s is string => typeof s === 'string' && s !== '')
+      .join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
     ['script-src', list("'self'", csp?.scriptHashes, withGtm && GTM_CSP_SOURCES.script)],
@@ -34,7 +37,13 @@ export function contentSecurityPolicy(csp: BuildIndex['csp'] | undefined, framer
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', list("'self'", csp?.connectOrigins)],
-    ['frame-ancestors', list("'self'", framers.map((h) => `https://${h}`))],
+    [
+      'frame-ancestors',
+      list(
+        "'self'",
+        framers.map((h) => `https://${h}`),
+      ),
+    ],
     ['upgrade-insecure-requests', ''],
   ];
   return directives.map(([name, value]) => (value ? `${name} ${value}` : name)).join('; ');

@@ -16,11 +16,21 @@ const backLink = ({ page, pageTitle }: FormPageParts) => `<p><a href="${escapeHt
 
 /** 422 for a plain post: each field's message, and the link back to the form. */
 export function formErrorsPage(parts: FormPageParts & { errors: Record<string, string> }): string {
-  const items = Object.values(parts.errors).map((m) => `<li>${escapeHtml(m)}</li>`).join('');
-  return plainPage({ lang: parts.lang, title: parts.pageTitle, main: `<h1>${escapeHtml(parts.pageTitle)}</h1><ul role="alert">${items}</ul>${backLink(parts)}` });
+  const items = Object.values(parts.errors)
+    .map((m) => `<li>${escapeHtml(m)}</li>`)
+    .join('');
+  return plainPage({
+    lang: parts.lang,
+    title: parts.pageTitle,
+    main: `<h1>${escapeHtml(parts.pageTitle)}</h1><ul role="alert">${items}</ul>${backLink(parts)}`,
+  });
 }
 
 /** After a plain post was kept: the form's success message (or the site's), then the way back. */
 export function formSentPage(parts: FormPageParts & { heading: string; message: string }): string {
-  return plainPage({ lang: parts.lang, title: parts.message, main: `<h1>${escapeHtml(parts.heading)}</h1><p role="status">${escapeHtml(parts.message)}</p>${backLink(parts)}` });
+  return plainPage({
+    lang: parts.lang,
+    title: parts.message,
+    main: `<h1>${escapeHtml(parts.heading)}</h1><p role="status">${escapeHtml(parts.message)}</p>${backLink(parts)}`,
+  });
 }

@@ -24,7 +24,9 @@ type FormBlock = Extract<Block, { type: 'form' }>;
 const Envelope = z.object({
   form: z.string().regex(/^[a-z0-9-]{1,64}$/),
   page: z.string().max(1024).refine(isContentPath, 'not a page path'),
-  values: z.record(z.string().max(64), z.union([z.string().max(20_000), z.boolean(), z.null()])).refine((v) => Object.keys(v).length <= 100),
+  values: z
+    .record(z.string().max(64), z.union([z.string().max(20_000), z.boolean(), z.null()]))
+    .refine((v) => Object.keys(v).length <= 100),
 });
 type Envelope = z.infer<typeof Envelope>;
 
@@ -36,7 +38,10 @@ interface Received {
 }
 
 class BadForm extends Error {
-  constructor(readonly status: 400 | 403 | 413 | 415, message: string) {
+  constructor(
+    readonly status: 400 | 403 | 413 | 415,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -144,7 +149,8 @@ export async function receiveForm(c: Context<AppEnv>) {
   const headers = { 'Cache-Control': CACHE_NONE };
   // A form on another site must not post here in a visitor's name.
   const origin = c.req.header('origin');
-  if (origin && origin !== new URL(c.req.url).origin) return c.json({ error: 'forbidden', message: 'Cross-site form posts are refused.' }, 403, headers);
+  if (origin && origin !== new URL(c.req.url).origin)
+    return c.json({ error: 'forbidden', message: 'Cross-site form posts are refused.' }, 403, headers);
 
   let received: Received;
   try {
@@ -185,7 +191,9 @@ export async function receiveForm(c: Context<AppEnv>) {
       }),
     ),
   };
-  await c.env.SITE_KV.put(kvKeys.formEntry(envelope.form, receivedAt, c.get('requestId')), JSON.stringify(entry), { expirationTtl: FORM_ENTRY_RETENTION_S });
+  await c.env.SITE_KV.put(kvKeys.formEntry(envelope.form, receivedAt, c.get('requestId')), JSON.stringify(entry), {
+    expirationTtl: FORM_ENTRY_RETENTION_S,
+  });
   console.log(JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: envelope.form, page: envelope.page }));
   if (received.plain) {
     const query = new URLSearchParams({ page: payload.path, form: block.id });

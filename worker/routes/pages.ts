@@ -32,7 +32,8 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
 
   /** 404s take their language from the path alone, so the same URL always renders the same. */
   function notFound(c: Ctx) {
-    const build = c.get('build'), path = c.get('path');
+    const build = c.get('build'),
+      path = c.get('path');
     const chrome = chooseLocale(build.index, path, undefined, undefined);
     return html(c, { kind: 'error', status: 404, path, chrome }, 404, CACHE_REVALIDATE);
   }
@@ -40,7 +41,9 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   /** System pages speak the visitor's language: the slug's, `?lang=`, or Accept-Language. */
   function system(name: SystemPageName) {
     return async (c: Ctx) => {
-      const build = c.get('build'), path = c.get('path'), store = c.get('store');
+      const build = c.get('build'),
+        path = c.get('path'),
+        store = c.get('store');
       const slug = name === 'reset-storage' ? path.slice('/reset-storage'.length) || undefined : undefined;
       if (slug !== undefined && !isContentPath(slug)) return notFound(c);
       const chrome = chooseLocale(build.index, slug ?? '', c.req.query('lang'), c.req.header('accept-language'));
@@ -62,7 +65,9 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
   }
 
   async function content(c: Ctx) {
-    const build = c.get('build'), path = c.get('path'), store = c.get('store');
+    const build = c.get('build'),
+      path = c.get('path'),
+      store = c.get('store');
     if (path.length > 1 && path.endsWith('/') && isContentPath(path.slice(0, -1))) {
       // One canonical URL per page; the target is a validated content path, never another host.
       return c.redirect(path.slice(0, -1) + splitRequestUrl(c.req.url).search, 308);

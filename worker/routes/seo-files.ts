@@ -20,7 +20,8 @@ export function seoFileRoutes() {
   });
 
   routes.get('/sitemap.xml', async (c) => {
-    const build = c.get('build'), store = c.get('store');
+    const build = c.get('build'),
+      store = c.get('store');
     const etag = recordEtag(`sitemap-${build.record.id}`);
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': SEO_CACHE });
     const xml = await store.sitemap(build.record.id);

@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'Diese Seite zeigt Redakteuren Entwürfe.',
   resetTitle: 'Gespeicherte Daten zurücksetzen',
   resetBody: 'Diese Seite entfernt alles, was diese Website in Ihrem Browser gespeichert hat.',
-  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',  previousSlide: 'Vorheriges Bild',
+  resetSlugBody: 'Diese Seite entfernt, was diese Website für eine Seite gespeichert hat:',
+  previousSlide: 'Vorheriges Bild',
   nextSlide: 'Nächstes Bild',
 };
 

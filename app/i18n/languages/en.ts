@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'This page shows drafts to editors.',
   resetTitle: 'Reset stored data',
   resetBody: 'This page removes everything this site has stored in your browser.',
-  resetSlugBody: 'This page removes what this site has stored in your browser for one page:',  previousSlide: 'Previous slide',
+  resetSlugBody: 'This page removes what this site has stored in your browser for one page:',
+  previousSlide: 'Previous slide',
   nextSlide: 'Next slide',
 };
 

@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'See leht näitab toimetajatele mustandeid.',
   resetTitle: 'Lähtesta salvestatud andmed',
   resetBody: 'See leht eemaldab kõik, mida see sait on sinu brauserisse salvestanud.',
-  resetSlugBody: 'See leht eemaldab selle saidi salvestatud andmed ühe lehe kohta:',  previousSlide: 'Eelmine slaid',
+  resetSlugBody: 'See leht eemaldab selle saidi salvestatud andmed ühe lehe kohta:',
+  previousSlide: 'Eelmine slaid',
   nextSlide: 'Järgmine slaid',
 };
 

@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'Tämä sivu näyttää luonnokset toimittajille.',
   resetTitle: 'Tyhjennä tallennetut tiedot',
   resetBody: 'Tämä sivu poistaa kaiken, mitä sivusto on tallentanut selaimeesi.',
-  resetSlugBody: 'Tämä sivu poistaa sivuston yhdelle sivulle tallentamat tiedot:',  previousSlide: 'Edellinen dia',
+  resetSlugBody: 'Tämä sivu poistaa sivuston yhdelle sivulle tallentamat tiedot:',
+  previousSlide: 'Edellinen dia',
   nextSlide: 'Seuraava dia',
 };
 

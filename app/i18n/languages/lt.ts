@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'Šis puslapis redaktoriams rodo juodraščius.',
   resetTitle: 'Išvalyti išsaugotus duomenis',
   resetBody: 'Šis puslapis pašalina viską, ką ši svetainė išsaugojo jūsų naršyklėje.',
-  resetSlugBody: 'Šis puslapis pašalina, ką ši svetainė išsaugojo vienam puslapiui:',  previousSlide: 'Ankstesnė skaidrė',
+  resetSlugBody: 'Šis puslapis pašalina, ką ši svetainė išsaugojo vienam puslapiui:',
+  previousSlide: 'Ankstesnė skaidrė',
   nextSlide: 'Kita skaidrė',
 };
 

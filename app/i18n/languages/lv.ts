@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'Šī lapa redaktoriem rāda melnrakstus.',
   resetTitle: 'Notīrīt saglabātos datus',
   resetBody: 'Šī lapa dzēš visu, ko šī vietne ir saglabājusi jūsu pārlūkā.',
-  resetSlugBody: 'Šī lapa dzēš to, ko šī vietne saglabājusi vienai lapai:',  previousSlide: 'Iepriekšējais slaids',
+  resetSlugBody: 'Šī lapa dzēš to, ko šī vietne saglabājusi vienai lapai:',
+  previousSlide: 'Iepriekšējais slaids',
   nextSlide: 'Nākamais slaids',
 };
 

@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'Deze pagina toont concepten aan redacteuren.',
   resetTitle: 'Opgeslagen gegevens wissen',
   resetBody: 'Deze pagina verwijdert alles wat deze site in uw browser heeft opgeslagen.',
-  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',  previousSlide: 'Vorige dia',
+  resetSlugBody: 'Deze pagina verwijdert wat deze site voor één pagina heeft opgeslagen:',
+  previousSlide: 'Vorige dia',
   nextSlide: 'Volgende dia',
 };
 

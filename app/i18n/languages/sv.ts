@@ -42,7 +42,8 @@ export const ui: UiStrings = {
   previewBody: 'Den här sidan visar utkast för redaktörer.',
   resetTitle: 'Rensa sparade data',
   resetBody: 'Den här sidan tar bort allt som webbplatsen har sparat i din webbläsare.',
-  resetSlugBody: 'Den här sidan tar bort det webbplatsen har sparat för en sida:',  previousSlide: 'Föregående bild',
+  resetSlugBody: 'Den här sidan tar bort det webbplatsen har sparat för en sida:',
+  previousSlide: 'Föregående bild',
   nextSlide: 'Nästa bild',
 };
 

@@ -130,7 +130,19 @@ function applyDraft(form: HTMLFormElement, fields: Field[], draft: DraftValues) 
 
 // ---------------------------------------------------------------- rendering
 
-function FieldControl({ field, formId, rules, error, choose }: { field: Field; formId: string; rules: readonly ParsedRule[]; error?: string; choose: string }) {
+function FieldControl({
+  field,
+  formId,
+  rules,
+  error,
+  choose,
+}: {
+  field: Field;
+  formId: string;
+  rules: readonly ParsedRule[];
+  error?: string;
+  choose: string;
+}) {
   const a11y = {
     id: fieldId(formId, field.name),
     name: field.name,
@@ -270,7 +282,13 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   }
 
   async function send(form: HTMLFormElement): Promise<void> {
-    const common = { method: 'POST', retry: false as const, timeoutMs: FORM_SUBMIT_TIMEOUT_MS, responseType: 'text' as const, headers: { accept: 'application/json' } };
+    const common = {
+      method: 'POST',
+      retry: false as const,
+      timeoutMs: FORM_SUBMIT_TIMEOUT_MS,
+      responseType: 'text' as const,
+      headers: { accept: 'application/json' },
+    };
     if (hasFile) {
       // FormData carries the hidden _form and _page inputs along with the files.
       await $fetch(endpoint, { ...common, body: new FormData(form) });

@@ -29,11 +29,7 @@ const notRemembered = () => false;
 
 export function useLazyImage(src: string, lazy: boolean): LazyImage {
   const ref = useRef<HTMLImageElement | null>(null);
-  const remembered = useSyncExternalStore(
-    loadedImages.subscribe,
-    () => loadedImages.has(src),
-    notRemembered,
-  );
+  const remembered = useSyncExternalStore(loadedImages.subscribe, () => loadedImages.has(src), notRemembered);
   const [phase, setPhase] = useState<LazyPhase>('waiting');
   const [attempt, setAttempt] = useState(1);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -73,10 +69,13 @@ export function useLazyImage(src: string, lazy: boolean): LazyImage {
         return;
       }
       clearTimeout(retryTimer.current);
-      retryTimer.current = setTimeout(() => {
-        setPhase('loading');
-        setAttempt(attempt + 1);
-      }, retryDelayMs(attempt + 1));
+      retryTimer.current = setTimeout(
+        () => {
+          setPhase('loading');
+          setAttempt(attempt + 1);
+        },
+        retryDelayMs(attempt + 1),
+      );
     },
     [src, attempt],
   );

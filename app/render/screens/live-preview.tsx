@@ -70,7 +70,9 @@ export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; orig
       )}
       {problems.length > 0 && (
         <div className="live-preview__problems" role="alert">
-          <h2>This draft has {problems.length} problem{problems.length === 1 ? '' : 's'}</h2>
+          <h2>
+            This draft has {problems.length} problem{problems.length === 1 ? '' : 's'}
+          </h2>
           <ul>
             {problems.map((p, i) => (
               <li key={i}>

@@ -5,7 +5,19 @@ import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, notFoundMe
 import type { SystemPageName, UnavailableCause } from '../../view';
 import { lazyPart } from '../lazy-parts';
 
-export function ErrorScreen({ status, path, chrome, requestId, cause }: { status: number; path: string; chrome: Chrome; requestId?: string; cause?: UnavailableCause }) {
+export function ErrorScreen({
+  status,
+  path,
+  chrome,
+  requestId,
+  cause,
+}: {
+  status: number;
+  path: string;
+  chrome: Chrome;
+  requestId?: string;
+  cause?: UnavailableCause;
+}) {
   const t = uiStrings(chrome.locale.lang);
   const notFound = status === 404;
   const notPublished = status === 503;

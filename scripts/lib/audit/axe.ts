@@ -73,7 +73,12 @@ export const AXE_STATES: AxeState[] = [
   { name: 'the loans page with its table and accordion', label: 'table /en/loans', path: '/en/loans' },
   { name: 'the 404 page', label: '404 /en/nowhere', path: '/en/nowhere' },
   { name: 'the home page with the modal open', label: 'modal open /en', path: '/en', prepare: openModal },
-  { name: 'the contact form submitted empty, with its errors shown', label: 'form errors /en/contact', path: '/en/contact', prepare: submitEmptyForm },
+  {
+    name: 'the contact form submitted empty, with its errors shown',
+    label: 'form errors /en/contact',
+    path: '/en/contact',
+    prepare: submitEmptyForm,
+  },
 ];
 
 /** Opens the consent banner's settings (the banner shows while no choice is stored). */
@@ -89,7 +94,11 @@ async function openConsentSettingsInBanner(page: Page): Promise<void> {
  */
 export const CONSENT_AXE_STATES: AxeState[] = [
   { name: 'the English home page with the consent banner shown', label: 'consent banner /en', path: '/en' },
-  { name: 'the Bulgarian contact page (its form) with the consent banner shown', label: 'consent banner /bg/kontakti', path: '/bg/kontakti' },
+  {
+    name: 'the Bulgarian contact page (its form) with the consent banner shown',
+    label: 'consent banner /bg/kontakti',
+    path: '/bg/kontakti',
+  },
   { name: 'the consent banner with its settings open', label: 'consent settings /de', path: '/de', prepare: openConsentSettingsInBanner },
 ];
 
@@ -104,7 +113,9 @@ export async function openForAxe(page: Page, url: string): Promise<void> {
 /** Runs axe on the whole document as it is now; violations only (any impact). */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.route(`**${AXE_SCRIPT_URL}`, (route) => route.fulfill({ path: AXE_SCRIPT_PATH, contentType: 'text/javascript; charset=utf-8' }));
+    await page.route(`**${AXE_SCRIPT_URL}`, (route) =>
+      route.fulfill({ path: AXE_SCRIPT_PATH, contentType: 'text/javascript; charset=utf-8' }),
+    );
     await page.addScriptTag({ url: AXE_SCRIPT_URL });
   }
   return page.evaluate(async () => {
@@ -121,7 +132,12 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Loads the state's page at the viewport's size, prepares it, runs axe. */
-export async function checkState(page: Page, origin: string, state: AxeState, viewport: AxeViewport = AXE_VIEWPORTS[0]): Promise<AxeViolation[]> {
+export async function checkState(
+  page: Page,
+  origin: string,
+  state: AxeState,
+  viewport: AxeViewport = AXE_VIEWPORTS[0],
+): Promise<AxeViolation[]> {
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
   await openForAxe(page, origin + state.path);
   await state.prepare?.(page);

@@ -71,12 +71,20 @@ type Audit = LighthouseResult['audits'][string];
  * On an error page, audits that report the error status itself. Each is left out of its
  * category's score, and checked instead: `ok` says it reported the page as it should be.
  */
-const ON_ERROR_PAGE: Record<string, { category: Category; why: string; check(audit: Audit | undefined, url: string, status: number, lhr: LighthouseResult): { ok: boolean; detail: string } }> = {
+const ON_ERROR_PAGE: Record<
+  string,
+  {
+    category: Category;
+    why: string;
+    check(audit: Audit | undefined, url: string, status: number, lhr: LighthouseResult): { ok: boolean; detail: string };
+  }
+> = {
   'http-status-code': {
     category: 'seo',
     why: 'the error status is the point of the page',
     check: (audit, url, status, lhr) => {
-      const requests = (lhr.audits['network-requests']?.details as { items?: { url?: string; statusCode?: number }[] } | undefined)?.items ?? [];
+      const requests =
+        (lhr.audits['network-requests']?.details as { items?: { url?: string; statusCode?: number }[] } | undefined)?.items ?? [];
       const seen = requests.find((r) => r.url === url)?.statusCode;
       return { ok: audit?.score === 0 && seen === status, detail: `status ${seen ?? 'unknown'}, expected ${status}` };
     },
@@ -86,19 +94,28 @@ const ON_ERROR_PAGE: Record<string, { category: Category; why: string; check(aud
     why: 'an error page is noindex on purpose',
     check: (audit) => {
       const items = (audit?.details as { items?: { source?: { snippet?: string } | string }[] } | undefined)?.items ?? [];
-      const snippets = items.map((i) => (typeof i.source === 'string' ? i.source : i.source?.snippet ?? ''));
-      return { ok: audit?.score === 0 && snippets.some((s) => /noindex/.test(s)), detail: snippets.join(' ') || 'no blocking directive found' };
+      const snippets = items.map((i) => (typeof i.source === 'string' ? i.source : (i.source?.snippet ?? '')));
+      return {
+        ok: audit?.score === 0 && snippets.some((s) => /noindex/.test(s)),
+        detail: snippets.join(' ') || 'no blocking directive found',
+      };
     },
   },
   'errors-in-console': {
     category: 'best-practices',
     why: "Chromium logs the document's own error status as a failed resource",
     check: (audit, url) => {
-      const items = (audit?.details as { items?: { source?: string; description?: string; sourceLocation?: { url?: string } }[] } | undefined)?.items ?? [];
+      const items =
+        (audit?.details as { items?: { source?: string; description?: string; sourceLocation?: { url?: string } }[] } | undefined)?.items ??
+        [];
       const others = items.filter((i) => !(i.source === 'network' && i.sourceLocation?.url === url));
       return {
         ok: others.length === 0,
-        detail: others.length ? `other errors: ${others.map((i) => i.description).join('; ')}` : items.length ? 'only the page\'s own status' : 'no errors',
+        detail: others.length
+          ? `other errors: ${others.map((i) => i.description).join('; ')}`
+          : items.length
+            ? "only the page's own status"
+            : 'no errors',
       };
     },
   },
@@ -134,7 +151,11 @@ function itemsOf(audit: LighthouseResult['audits'][string]): string[] {
   const out: string[] = [];
   for (const item of details.items.slice(0, 5)) {
     const node = item.node as { selector?: string; snippet?: string } | undefined;
-    const text = node?.selector ?? (typeof item.url === 'string' ? item.url : undefined) ?? node?.snippet ?? (typeof item.source === 'string' ? item.source : undefined);
+    const text =
+      node?.selector ??
+      (typeof item.url === 'string' ? item.url : undefined) ??
+      node?.snippet ??
+      (typeof item.source === 'string' ? item.source : undefined);
     if (text) out.push(text);
   }
   return out;
@@ -164,7 +185,11 @@ function scoreWithout(lhr: LighthouseResult, category: Category, without: string
 }
 
 /** One Lighthouse run: the summary the audit reports, and the full result (for --reports). */
-export async function runLighthouse(port: number, url: string, page: LighthousePage): Promise<{ summary: LighthouseSummary; lhr: LighthouseResult }> {
+export async function runLighthouse(
+  port: number,
+  url: string,
+  page: LighthousePage,
+): Promise<{ summary: LighthouseSummary; lhr: LighthouseResult }> {
   const errorPage = page.status >= 400;
   const result = await lighthouse(url, {
     port,
@@ -182,7 +207,12 @@ export async function runLighthouse(port: number, url: string, page: LighthouseP
   if (errorPage) {
     for (const [id, rule] of Object.entries(ON_ERROR_PAGE)) {
       leftOut.push(id);
-      expected.push({ id, category: rule.category, why: rule.why, ...rule.check(lhr.audits[id], lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl, page.status, lhr) });
+      expected.push({
+        id,
+        category: rule.category,
+        why: rule.why,
+        ...rule.check(lhr.audits[id], lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl, page.status, lhr),
+      });
     }
   }
   const scores = {} as Record<Category, number | null>;
@@ -194,7 +224,8 @@ export async function runLighthouse(port: number, url: string, page: LighthouseP
     for (const ref of cat?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || leftOut.includes(ref.id)) continue;
-      const scored = audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric' || audit.scoreDisplayMode === 'metricSavings';
+      const scored =
+        audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric' || audit.scoreDisplayMode === 'metricSavings';
       let failing = audit.scoreDisplayMode === 'error' || (scored && audit.score !== null && audit.score < 1);
       if (category === 'performance' && audit.scoreDisplayMode !== 'error') {
         // A metric counts as passed from 0.9 (as in Lighthouse's report); an insight or
@@ -208,7 +239,10 @@ export async function runLighthouse(port: number, url: string, page: LighthouseP
         id: ref.id,
         title: audit.title,
         score: audit.score,
-        displayValue: audit.scoreDisplayMode === 'error' ? `error: ${audit.errorMessage ?? ''}` : [audit.displayValue, savingsText(audit.metricSavings)].filter(Boolean).join(', '),
+        displayValue:
+          audit.scoreDisplayMode === 'error'
+            ? `error: ${audit.errorMessage ?? ''}`
+            : [audit.displayValue, savingsText(audit.metricSavings)].filter(Boolean).join(', '),
         items: itemsOf(audit),
       });
     }

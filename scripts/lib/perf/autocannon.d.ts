@@ -7,7 +7,10 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (request: { path?: string; method?: string; headers?: Record<string, string> }, context: Record<string, unknown>) => object;
+    setupRequest?: (
+      request: { path?: string; method?: string; headers?: Record<string, string> },
+      context: Record<string, unknown>,
+    ) => object;
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
 

@@ -149,7 +149,10 @@ export function compareWithReferences(render: Throughput, savedHtml: Throughput)
   return (['nuxtDeployed', 'astro'] as const).map((key) => {
     const target = REFERENCE[key] * REFERENCE_TARGETS[key];
     return {
-      name: key === 'nuxtDeployed' ? `Nuxt 4 as deployed (${REFERENCE[key]} req/s) x${REFERENCE_TARGETS[key]}` : `Astro (${REFERENCE[key]} req/s) x${REFERENCE_TARGETS[key]}`,
+      name:
+        key === 'nuxtDeployed'
+          ? `Nuxt 4 as deployed (${REFERENCE[key]} req/s) x${REFERENCE_TARGETS[key]}`
+          : `Astro (${REFERENCE[key]} req/s) x${REFERENCE_TARGETS[key]}`,
       reference: REFERENCE[key],
       target,
       measured: render.rps,

@@ -24,7 +24,8 @@ export function loadProblems(input: LoadCheckInput, maxGrowth = MAX_MEMORY_GROWT
   if (input.unexpected > 0) problems.push(`${input.unexpected} answer(s) with a status wrong for the request`);
   const growth = input.rssAtEnd / input.rssAfterWarmup - 1;
   if (!Number.isFinite(growth)) problems.push('workerd memory was not measured');
-  else if (growth > maxGrowth) problems.push(`workerd RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${(maxGrowth * 100).toFixed(0)}%)`);
+  else if (growth > maxGrowth)
+    problems.push(`workerd RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${(maxGrowth * 100).toFixed(0)}%)`);
   problems.push(...input.switchProblems);
   return problems;
 }

@@ -11,7 +11,17 @@ import { kvKeys } from '../../../app/kv-keys';
 import type { BuildOutput } from '../build-records';
 import { IE11_UA } from './load-gen';
 
-export type RequestKind = 'page' | 'payload-current' | 'payload-stale' | 'manifest' | 'pointer' | 'asset' | 'not-found' | 'not-found-unique' | 'hostile' | 'unsupported-browser';
+export type RequestKind =
+  | 'page'
+  | 'payload-current'
+  | 'payload-stale'
+  | 'manifest'
+  | 'pointer'
+  | 'asset'
+  | 'not-found'
+  | 'not-found-unique'
+  | 'hostile'
+  | 'unsupported-browser';
 
 export interface MixEntry {
   kind: RequestKind;
@@ -81,7 +91,9 @@ export function buildMix(build: BuildOutput, assets: string[]): MixEntry[] {
     { kind: 'not-found', path: '/no-such-locale', expect: [404] },
     ...locales.slice(0, 2).map((l) => ({ kind: 'not-found-unique' as const, path: `/${l}/gone-`, expect: [404], unique: true })),
     ...HOSTILE_PATHS.map((path) => ({ kind: 'hostile' as const, path, expect: [400, 404, 414] })),
-    ...locales.slice(0, 2).map((l) => ({ kind: 'unsupported-browser' as const, path: `/${l}`, headers: { 'user-agent': IE11_UA }, expect: [302] })),
+    ...locales
+      .slice(0, 2)
+      .map((l) => ({ kind: 'unsupported-browser' as const, path: `/${l}`, headers: { 'user-agent': IE11_UA }, expect: [302] })),
   ];
 }
 
@@ -108,7 +120,8 @@ export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): Autocann
       kind[status] = (kind[status] ?? 0) + 1;
       if (!entry.expect.includes(status)) {
         tally.unexpected++;
-        if (tally.examples.length < MAX_EXAMPLES) tally.examples.push(`${status} for ${entry.kind} ${entry.path.slice(0, 80)} (expected ${entry.expect.join('/')})`);
+        if (tally.examples.length < MAX_EXAMPLES)
+          tally.examples.push(`${status} for ${entry.kind} ${entry.path.slice(0, 80)} (expected ${entry.expect.join('/')})`);
       }
     },
   }));

@@ -88,7 +88,11 @@ export interface RenderTimingOptions {
  * slows all cases alike instead of one (this is what makes the "render time does not grow with
  * the number of pages" comparison meaningful on a shared machine).
  */
-export function timeRenders(renderView: RenderView, cases: RenderCase[], { warmup = 300, renders = 3000, maxMs = 15_000 }: RenderTimingOptions = {}): RenderTiming[] {
+export function timeRenders(
+  renderView: RenderView,
+  cases: RenderCase[],
+  { warmup = 300, renders = 3000, maxMs = 15_000 }: RenderTimingOptions = {},
+): RenderTiming[] {
   const render = (c: RenderCase) => renderView(c.view, { buildId: c.buildId, assets: c.assets });
   for (let i = 0; i < warmup; i++) for (const c of cases) render(c);
   const samples = cases.map(() => new Float64Array(renders));
@@ -107,7 +111,13 @@ export function timeRenders(renderView: RenderView, cases: RenderCase[], { warmu
   }
   return cases.map((c, k) => {
     const sorted = samples[k]!.subarray(0, done).sort();
-    return { renders: done, medianMs: percentile(sorted, 50), p99Ms: percentile(sorted, 99), cpuMs: cpu[k]! / done, htmlBytes: Buffer.byteLength(render(c)) };
+    return {
+      renders: done,
+      medianMs: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      cpuMs: cpu[k]! / done,
+      htmlBytes: Buffer.byteLength(render(c)),
+    };
   });
 }
 

@@ -226,7 +226,15 @@ const READY_TIMEOUT_MS = 20_000;
 /** KV records per bulk request: keeps each request body a few MB at most. */
 const KV_BULK_CHUNK = 500;
 
-export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {}, v8Flags = STEADY_STATE_V8_FLAGS, inspectorAddress, references }: RuntimeOptions): Promise<Runtime> {
+export async function startRuntime({
+  scriptPath,
+  publicDir,
+  wrangler,
+  vars = {},
+  v8Flags = STEADY_STATE_V8_FLAGS,
+  inspectorAddress,
+  references,
+}: RuntimeOptions): Promise<Runtime> {
   const dir = await mkdtemp(join(tmpdir(), 'edge-site-workerd-'));
   let child: ChildProcess | undefined;
   const killGroup = (signal: NodeJS.Signals) => {
@@ -243,7 +251,8 @@ export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {},
   process.on('exit', onExit);
 
   try {
-    for (const f of ['constant.js', 'kv.js', 'cache.js', 'no-cache.js', 'assets.js', 'saved-html.js']) await copyFile(join(HELPERS_DIR, f), join(dir, f));
+    for (const f of ['constant.js', 'kv.js', 'cache.js', 'no-cache.js', 'assets.js', 'saved-html.js'])
+      await copyFile(join(HELPERS_DIR, f), join(dir, f));
     const ports = {
       site: await freePort(),
       nocache: await freePort(),
@@ -254,7 +263,20 @@ export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {},
     };
     const assets = await readStaticAssets(publicDir);
     const configPath = join(dir, 'config.capnp');
-    await writeFile(configPath, configText({ dir, scriptPath: resolve(scriptPath), publicDir, wrangler, vars: { ...wrangler.vars, ...vars }, assets, ports, v8Flags, references }));
+    await writeFile(
+      configPath,
+      configText({
+        dir,
+        scriptPath: resolve(scriptPath),
+        publicDir,
+        wrangler,
+        vars: { ...wrangler.vars, ...vars },
+        assets,
+        ports,
+        v8Flags,
+        references,
+      }),
+    );
 
     // stdout carries the worker's one-line-per-request log: under load that is megabytes, and
     // reading it would put Node on the cores being measured, so it goes to /dev/null.
@@ -298,7 +320,10 @@ export async function startRuntime({ scriptPath, publicDir, wrangler, vars = {},
       pid: spawned.pid!,
       async putKv(records) {
         for (let i = 0; i < records.length; i += KV_BULK_CHUNK) {
-          const res = await fetch(url(ports.kvAdmin) + '/_bulk', { method: 'POST', body: JSON.stringify(records.slice(i, i + KV_BULK_CHUNK)) });
+          const res = await fetch(url(ports.kvAdmin) + '/_bulk', {
+            method: 'POST',
+            body: JSON.stringify(records.slice(i, i + KV_BULK_CHUNK)),
+          });
           if (!res.ok) throw new Error(`KV bulk write failed: ${res.status} ${await res.text()}`);
           await res.body?.cancel();
         }

@@ -40,7 +40,11 @@ export function startSampler(baseUrl: string, paths: string[], maxMs: number): S
       const path = paths[i % paths.length]!;
       const at = now();
       try {
-        const res = await fetch(baseUrl + path, { headers: { 'user-agent': CHROME_UA }, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        const res = await fetch(baseUrl + path, {
+          headers: { 'user-agent': CHROME_UA },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
         const body = await res.text();
         samples.push({ at, end: now(), path, status: res.status, buildId: embeddedBuildId(body) });
       } catch (err) {
@@ -91,17 +95,34 @@ export interface SwitchInput {
   graceMs?: number;
 }
 
-export function switchVerdict({ samples, oldId, newId, pointerStartedAt, publishedAt, ttlMs, graceMs = 1_000 }: SwitchInput): SwitchVerdict {
+export function switchVerdict({
+  samples,
+  oldId,
+  newId,
+  pointerStartedAt,
+  publishedAt,
+  ttlMs,
+  graceMs = 1_000,
+}: SwitchInput): SwitchVerdict {
   const problems: string[] = [];
   const counts: Record<string, number> = {};
   for (const s of samples) {
-    const label = s.error ? 'error' : s.buildId === oldId ? 'old' : s.buildId === newId ? 'new' : `other (${s.status} ${s.buildId ?? 'no build id'})`;
+    const label = s.error
+      ? 'error'
+      : s.buildId === oldId
+        ? 'old'
+        : s.buildId === newId
+          ? 'new'
+          : `other (${s.status} ${s.buildId ?? 'no build id'})`;
     counts[label] = (counts[label] ?? 0) + 1;
   }
   const errors = samples.filter((s) => s.error);
   if (errors.length) problems.push(`${errors.length} sampler request(s) failed, e.g. ${errors[0]!.path}: ${errors[0]!.error}`);
   const others = samples.filter((s) => !s.error && s.buildId !== oldId && s.buildId !== newId);
-  if (others.length) problems.push(`${others.length} page(s) named neither build, e.g. ${others[0]!.path}: status ${others[0]!.status}, build ${others[0]!.buildId}`);
+  if (others.length)
+    problems.push(
+      `${others.length} page(s) named neither build, e.g. ${others[0]!.path}: status ${others[0]!.status}, build ${others[0]!.buildId}`,
+    );
   // A page naming the new build cannot have arrived before the pointer write began (the
   // records alone must not switch anything).
   const early = samples.filter((s) => s.buildId === newId && s.end < pointerStartedAt);
@@ -111,9 +132,11 @@ export function switchVerdict({ samples, oldId, newId, pointerStartedAt, publish
   const firstNewAfterMs = firstNew ? firstNew.at - publishedAt : null;
   const lastOldAfterMs = lastOld ? lastOld.at - publishedAt : null;
   if (!firstNew) problems.push(`the new build ${newId} never appeared`);
-  else if (firstNewAfterMs! > ttlMs + graceMs) problems.push(`the new build appeared ${Math.round(firstNewAfterMs!)} ms after the publish (pointer TTL ${ttlMs} ms)`);
+  else if (firstNewAfterMs! > ttlMs + graceMs)
+    problems.push(`the new build appeared ${Math.round(firstNewAfterMs!)} ms after the publish (pointer TTL ${ttlMs} ms)`);
   // The old build may answer requests begun up to the TTL after the publish, never later.
-  if (lastOldAfterMs !== null && lastOldAfterMs > ttlMs + graceMs) problems.push(`the old build was still served ${Math.round(lastOldAfterMs)} ms after the publish (pointer TTL ${ttlMs} ms)`);
+  if (lastOldAfterMs !== null && lastOldAfterMs > ttlMs + graceMs)
+    problems.push(`the old build was still served ${Math.round(lastOldAfterMs)} ms after the publish (pointer TTL ${ttlMs} ms)`);
   if (!samples.some((s) => s.buildId === newId && s.at > publishedAt + ttlMs + graceMs)) {
     problems.push('no page was sampled after the pointer TTL had passed');
   }

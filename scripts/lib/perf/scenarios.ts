@@ -51,7 +51,11 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: S
     return null;
   };
   const samePage = (res: Response, body: string) =>
-    res.status !== 200 ? `status ${res.status}` : body !== html ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)` : null;
+    res.status !== 200
+      ? `status ${res.status}`
+      : body !== html
+        ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)`
+        : null;
   const referenceWorkers = [
     ['savedHtml', urls.savedHtml, 'reference: the same page as saved bytes and headers'],
     ['minimalRender', urls.minimalRender, 'reference: minimal Hono + renderToString, same page'],
@@ -65,7 +69,8 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: S
       label: "constant (new Response('ok'))",
       url: `${urls.constant}/`,
       status: 200,
-      check: (res, body) => (res.status === 200 && body === 'ok' ? null : `status ${res.status}, body ${JSON.stringify(body.slice(0, 40))}`),
+      check: (res, body) =>
+        res.status === 200 && body === 'ok' ? null : `status ${res.status}, body ${JSON.stringify(body.slice(0, 40))}`,
     },
     {
       // The same bundle and KV, in an instance with EDGE_CACHE=off (and a Cache API service
@@ -100,7 +105,10 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: S
       label: `route-rule redirect ${redirect.from} -> ${redirect.to}`,
       url: `${urls.site}${redirect.from}`,
       status: 307,
-      check: (res) => (res.status === 307 && res.headers.get('location') === redirect.to ? null : `status ${res.status}, Location ${res.headers.get('location')}`),
+      check: (res) =>
+        res.status === 307 && res.headers.get('location') === redirect.to
+          ? null
+          : `status ${res.status}, Location ${res.headers.get('location')}`,
     },
     ...references,
   ];

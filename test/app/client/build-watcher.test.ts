@@ -91,7 +91,10 @@ describe('build watcher', () => {
   });
 
   test('a check that hangs does not stop later checks, and they do not pile up', async () => {
-    const fetchLatest = vi.fn().mockReturnValueOnce(new Promise(() => {})).mockResolvedValue({ id: 'build-2' });
+    const fetchLatest = vi
+      .fn()
+      .mockReturnValueOnce(new Promise(() => {}))
+      .mockResolvedValue({ id: 'build-2' });
     const { onOutdated } = watch({ fetchLatest });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS);

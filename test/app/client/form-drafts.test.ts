@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { clearDraft, createDraftWriter, loadDraft, saveDraft, DRAFT_MAX_VALUE_LENGTH } from '../../../app/client/form-drafts';
 import { draftKey } from '../../../app/client/site-storage';
 
-function fakeStorage(entries: Record<string, string> = {}, fail: { get?: boolean; set?: boolean; remove?: boolean } = {}): Storage & { map: Map<string, string> } {
+function fakeStorage(
+  entries: Record<string, string> = {},
+  fail: { get?: boolean; set?: boolean; remove?: boolean } = {},
+): Storage & { map: Map<string, string> } {
   const map = new Map(Object.entries(entries));
   const boom = () => {
     throw new DOMException('refused', 'QuotaExceededError');
@@ -55,7 +58,14 @@ describe('drafts', () => {
     expect(loadDraft(target('{"v":2,"values":{"name":"x"}}'))).toBeNull();
     expect(loadDraft(target('{"v":1,"values":[1]}'))).toBeNull();
     expect(
-      loadDraft(target(JSON.stringify({ v: 1, values: { name: 'ok', n: 3, o: {}, 'bad name': 'x', __proto__x: 'y', long: 'a'.repeat(DRAFT_MAX_VALUE_LENGTH + 1), c: true } }))),
+      loadDraft(
+        target(
+          JSON.stringify({
+            v: 1,
+            values: { name: 'ok', n: 3, o: {}, 'bad name': 'x', __proto__x: 'y', long: 'a'.repeat(DRAFT_MAX_VALUE_LENGTH + 1), c: true },
+          }),
+        ),
+      ),
     ).toEqual({ name: 'ok', c: true });
   });
 

@@ -21,7 +21,10 @@ import {
 } from '../../../app/client/site-storage';
 
 /** A Map-backed Storage; `fail` makes the named methods throw like a browser in private mode. */
-function fakeStorage(entries: Record<string, string> = {}, fail: Partial<Record<'getItem' | 'setItem' | 'removeItem' | 'key' | 'length', boolean>> = {}): Storage {
+function fakeStorage(
+  entries: Record<string, string> = {},
+  fail: Partial<Record<'getItem' | 'setItem' | 'removeItem' | 'key' | 'length', boolean>> = {},
+): Storage {
   const map = new Map(Object.entries(entries));
   const boom = (what: string) => {
     throw new DOMException(`${what} refused`, what === 'setItem' ? 'QuotaExceededError' : 'SecurityError');
@@ -97,7 +100,12 @@ describe('key spelling', () => {
   });
 
   test('parses keys back, page-scoped or not', () => {
-    expect(parseSiteKey('edge-site:v1:draft:/en/contact:contact')).toEqual({ version: 'v1', kind: 'draft', path: '/en/contact', rest: 'contact' });
+    expect(parseSiteKey('edge-site:v1:draft:/en/contact:contact')).toEqual({
+      version: 'v1',
+      kind: 'draft',
+      path: '/en/contact',
+      rest: 'contact',
+    });
     expect(parseSiteKey(CHUNK_RELOAD_KEY)).toEqual({ version: 'v1', kind: 'chunk-reload' });
     expect(parseSiteKey('edge-site:v0:draft:/:contact')).toEqual({ version: 'v0', kind: 'draft', path: '/', rest: 'contact' });
     expect(parseSiteKey('other:v1:draft:/en:x')).toBeNull();
@@ -130,7 +138,13 @@ describe('listing and removal', () => {
   test('lists the site keys by prefix, leaving others alone', () => {
     const s = seed();
     expect(listKeys(() => s).sort()).toEqual(
-      [draftKey('/en/contact', 'contact'), draftKey('/en/contact', 'newsletter'), draftKey('/et/kontakt', 'contact'), 'edge-site:v0:draft:/en/contact:contact', CHUNK_RELOAD_KEY].sort(),
+      [
+        draftKey('/en/contact', 'contact'),
+        draftKey('/en/contact', 'newsletter'),
+        draftKey('/et/kontakt', 'contact'),
+        'edge-site:v0:draft:/en/contact:contact',
+        CHUNK_RELOAD_KEY,
+      ].sort(),
     );
     expect(listKeys(() => s, 'edge-site:v1:draft:')).toHaveLength(3);
   });

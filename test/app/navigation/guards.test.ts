@@ -30,8 +30,12 @@ const registry = { validate: validateGuard, 'browser-support': supported, 'route
 describe('navigation guards', () => {
   test('run in the order validate, browser support, route rules', () => {
     const calls: string[] = [];
-    const spy = (name: string): Guard => () => (calls.push(name), { kind: 'continue' });
-    createGuardPipeline({ validate: spy('validate'), 'browser-support': spy('browser-support'), 'route-rules': spy('route-rules') })(request('/en'));
+    const spy =
+      (name: string): Guard =>
+      () => (calls.push(name), { kind: 'continue' });
+    createGuardPipeline({ validate: spy('validate'), 'browser-support': spy('browser-support'), 'route-rules': spy('route-rules') })(
+      request('/en'),
+    );
     expect(calls).toEqual(['validate', 'browser-support', 'route-rules']);
   });
 
@@ -51,7 +55,11 @@ describe('navigation guards', () => {
   });
 
   test('a malformed path is a 404 with the spec’s message', () => {
-    expect(createGuardPipeline(registry)(request('/EN/Bad Path'))).toEqual({ kind: 'error', status: 404, message: 'Page not found: /EN/Bad Path' });
+    expect(createGuardPipeline(registry)(request('/EN/Bad Path'))).toEqual({
+      kind: 'error',
+      status: 404,
+      message: 'Page not found: /EN/Bad Path',
+    });
   });
 
   test('a well-formed path passes validation whether or not the build has it', () => {

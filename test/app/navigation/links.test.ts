@@ -2,7 +2,15 @@ import { describe, expect, test } from 'vitest';
 import { interceptedUrl, type AnchorLike, type ClickLike } from '../../../app/navigation/links';
 
 const HERE = 'https://www.example.com/en/loans';
-const click = (over: Partial<ClickLike> = {}): ClickLike => ({ defaultPrevented: false, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, ...over });
+const click = (over: Partial<ClickLike> = {}): ClickLike => ({
+  defaultPrevented: false,
+  button: 0,
+  metaKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...over,
+});
 const anchor = (href: string, attrs: Record<string, string> = {}): AnchorLike => ({
   href,
   target: attrs.target ?? '',

@@ -40,11 +40,19 @@ describe('navigateTo targets', () => {
   });
 
   test('an external URL with permission is allowed', () => {
-    expect(resolveNavigationTarget('https://blog.example.com/a', HERE, { external: true })).toEqual({ kind: 'external', url: 'https://blog.example.com/a' });
+    expect(resolveNavigationTarget('https://blog.example.com/a', HERE, { external: true })).toEqual({
+      kind: 'external',
+      url: 'https://blog.example.com/a',
+    });
   });
 
   test('same-origin URLs, relative or absolute, stay in the app', () => {
-    expect(resolveNavigationTarget('/et/laenud?x=1#faq', HERE)).toEqual({ kind: 'internal', path: '/et/laenud', search: '?x=1', hash: '#faq' });
+    expect(resolveNavigationTarget('/et/laenud?x=1#faq', HERE)).toEqual({
+      kind: 'internal',
+      path: '/et/laenud',
+      search: '?x=1',
+      hash: '#faq',
+    });
     expect(resolveNavigationTarget('home-loan', HERE)).toMatchObject({ kind: 'internal', path: '/en/home-loan' });
     expect(resolveNavigationTarget('https://www.example.com/fi', HERE)).toMatchObject({ kind: 'internal', path: '/fi' });
   });

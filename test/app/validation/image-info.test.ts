@@ -3,7 +3,6 @@ import { imageInfo } from '../../../app/validation/image-info';
 
 import { WEBP_ALPHA, WEBP_LOSSLESS, WEBP_LOSSY, bmp, bytes, gif, jpeg, le32, png, svg } from '../../support/images';
 
-
 describe('imageInfo', () => {
   test('reads a PNG size from its IHDR chunk', () => {
     expect(imageInfo(png(3, 2))).toEqual({ type: 'image/png', width: 3, height: 2 });

@@ -3,15 +3,44 @@ import { MESSAGE_LANGUAGES, ruleMessage } from '../../../app/validation/messages
 import { RULE_NAMES, type RuleName } from '../../../app/validation/rule-string';
 
 const PARAMS: Record<RuleName, string[]> = {
-  required: [], email: [], min: ['3'], max: ['120'], min_value: ['18'], max_value: ['99'], between: ['1', '10'],
-  digits: ['4'], integer: [], numeric: [], alpha: [], alpha_num: [], alpha_dash: [], alpha_spaces: [], regex: ['^x$'],
-  url: [], one_of: ['a', 'b'], not_one_of: ['a', 'b'], confirmed: ['password'], is: ['x'], is_not: ['x'], image: [],
-  ext: ['jpg', 'png'], mimes: ['image/*'], size: ['500'], dimensions: ['300', '200'],
+  required: [],
+  email: [],
+  min: ['3'],
+  max: ['120'],
+  min_value: ['18'],
+  max_value: ['99'],
+  between: ['1', '10'],
+  digits: ['4'],
+  integer: [],
+  numeric: [],
+  alpha: [],
+  alpha_num: [],
+  alpha_dash: [],
+  alpha_spaces: [],
+  regex: ['^x$'],
+  url: [],
+  one_of: ['a', 'b'],
+  not_one_of: ['a', 'b'],
+  confirmed: ['password'],
+  is: ['x'],
+  is_not: ['x'],
+  image: [],
+  ext: ['jpg', 'png'],
+  mimes: ['image/*'],
+  size: ['500'],
+  dimensions: ['300', '200'],
 };
 /** Parameters a visitor needs to see to fix the value. */
 const SHOWN: Partial<Record<RuleName, string[]>> = {
-  min: ['3'], max: ['120'], min_value: ['18'], max_value: ['99'], between: ['1', '10'], digits: ['4'],
-  ext: ['jpg, png'], size: ['500'], dimensions: ['300', '200'],
+  min: ['3'],
+  max: ['120'],
+  min_value: ['18'],
+  max_value: ['99'],
+  between: ['1', '10'],
+  digits: ['4'],
+  ext: ['jpg, png'],
+  size: ['500'],
+  dimensions: ['300', '200'],
 };
 const msg = (lang: string, rule: RuleName, other?: string) => ruleMessage(lang, rule, { field: 'Nimi', params: PARAMS[rule], other });
 
@@ -28,7 +57,9 @@ describe('validation messages', () => {
   test('interpolate parameters into the English texts', () => {
     expect(ruleMessage('en', 'max', { field: 'Name', params: ['120'] })).toBe('The Name field may not be greater than 120 characters');
     expect(ruleMessage('en', 'between', { field: 'Term', params: ['1', '10'] })).toBe('The Term field must be between 1 and 10');
-    expect(ruleMessage('en', 'dimensions', { field: 'Logo', params: ['300', '200'] })).toBe('The Logo field must be 300 pixels by 200 pixels');
+    expect(ruleMessage('en', 'dimensions', { field: 'Logo', params: ['300', '200'] })).toBe(
+      'The Logo field must be 300 pixels by 200 pixels',
+    );
   });
 
   test('fall back to "The {field} is not valid" for a rule without its own text (is, is_not)', () => {
@@ -77,7 +108,9 @@ describe('validation messages', () => {
   });
 
   test('confirmed names the other field by its name when no label is given, without the @', () => {
-    expect(ruleMessage('en', 'confirmed', { field: 'Repeat', params: ['@password'] })).toBe('The Repeat field must match the password field');
+    expect(ruleMessage('en', 'confirmed', { field: 'Repeat', params: ['@password'] })).toBe(
+      'The Repeat field must match the password field',
+    );
   });
 
   test('leave braces in a label as written', () => {

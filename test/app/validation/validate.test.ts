@@ -44,7 +44,9 @@ describe('validateField', () => {
 
   test('returns the message of the first rule broken, in the order written', async () => {
     expect(await validateField(compileRules('required|email|min:30'), 'not-an-email', en)).toBe('The Email field must be a valid email');
-    expect(await validateField(compileRules('required|min:30|email'), 'not-an-email', en)).toBe('The Email field must be at least 30 characters');
+    expect(await validateField(compileRules('required|min:30|email'), 'not-an-email', en)).toBe(
+      'The Email field must be at least 30 characters',
+    );
     expect(await validateField(compileRules('required|email'), '', en)).toBe('The Email field is required');
   });
 
@@ -55,7 +57,9 @@ describe('validateField', () => {
 
   test('speaks the language of the page', async () => {
     expect(await validateField(compileRules('required'), '', { label: 'E-post', lang: 'sv-SE' })).toBe('Fältet E-post är obligatoriskt');
-    expect(await validateField(compileRules('required'), '', { label: 'E-Mail', lang: 'de-AT' })).toBe('Das Feld E-Mail ist ein Pflichtfeld');
+    expect(await validateField(compileRules('required'), '', { label: 'E-Mail', lang: 'de-AT' })).toBe(
+      'Das Feld E-Mail ist ein Pflichtfeld',
+    );
   });
 
   test('compares confirmed with the other value and names the other field by its label', async () => {
@@ -87,7 +91,9 @@ describe('validateField', () => {
 
   test('still stops at an earlier failing rule before reading any file', async () => {
     const ctx = { label: 'Logo', lang: 'en' };
-    expect(await validateField(compileRules('mimes:image/png|dimensions:300,200'), [WEBP], ctx)).toBe('The Logo field must have a valid file type');
+    expect(await validateField(compileRules('mimes:image/png|dimensions:300,200'), [WEBP], ctx)).toBe(
+      'The Logo field must have a valid file type',
+    );
   });
 });
 

@@ -36,7 +36,14 @@ let rules;
 function init(env) {
   paths ??= new Set(env.ASSET_PATHS);
   rules ??= env.HEADER_RULES.map(({ pattern, headers }) => ({
-    re: new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$'),
+    re: new RegExp(
+      '^' +
+        pattern
+          .split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*') +
+        '$',
+    ),
     headers,
   }));
 }
