@@ -1,5 +1,5 @@
 /**
- * The browser-support table (spec §5): the lowest major version of each browser the site
+ * The browser-support table: the lowest major version of each browser the site
  * supports. Every browser not listed is supported. Both the worker's check and the
  * /unsupported page read this one table.
  */

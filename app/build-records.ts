@@ -18,7 +18,7 @@ export type BuildId = z.infer<typeof BuildId>;
 export const BuildRecord = z.object({ id: BuildId, timestamp: z.number().int().nonnegative() });
 export type BuildRecord = z.infer<typeof BuildRecord>;
 
-/** `builds/meta/{id}.json`: what the client needs to navigate (spec §3/§7). */
+/** `builds/meta/{id}.json`: what the client needs to navigate (docs/behaviour.md#22-app-manifest). */
 export const AppManifest = z.object({
   id: BuildId,
   timestamp: z.number().int().nonnegative(),

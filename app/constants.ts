@@ -1,31 +1,32 @@
 /**
- * Numbers the product specification fixes, in one place, with their units in the name.
- * Section numbers refer to the specification the product was derived from.
+ * Numbers the product fixes, in one place, with their units in the name. The contract they come
+ * from is docs/behaviour.md (see its constants table); test/app/constants.test.ts states the
+ * contract's numbers literally, so a drifting constant fails there.
  */
 
-/** §4/§9: the client compares its build with the latest build this often. */
+/** docs/behaviour.md#51-build-watcher: the client compares its build with the latest build this often. */
 export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 
-/** §4/§9: a chunk-load reload for the same path is not repeated within this window. */
+/** docs/behaviour.md#53-chunk-load-reload-guard: a chunk-load reload for the same path is not repeated within this window. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 
-/** §4/§9: the manifest is prefetched this long after the browser becomes idle. */
+/** docs/behaviour.md#52-manifest-prefetch: the manifest is prefetched this long after the browser becomes idle. */
 export const MANIFEST_PREFETCH_DELAY_MS = 1_000;
 
-/** §4/§9: the page head is updated this long after a route change. */
+/** docs/behaviour.md#46-after-the-new-page-shows: the page head is updated this long after a route change. */
 export const HEAD_UPDATE_DELAY_MS = 100;
 
-/** §7: GET requests are retried once on these statuses. */
+/** docs/behaviour.md#24-fetch-helper-and-retries: GET requests are retried once on these statuses. */
 export const FETCH_RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 export const FETCH_RETRY_COUNT = 1;
 
-/** §9: lazy images. */
+/** docs/behaviour.md#9-lazy-images */
 export const LAZY_IMAGE_PRELOAD_VIEWPORT_RATIO = 1.2;
 export const LAZY_IMAGE_MAX_ATTEMPTS = 3;
 export const LAZY_IMAGE_CACHE_SIZE = 200;
 export const LAZY_IMAGE_CHECK_THROTTLE_MS = 200;
 
-/** §9: touch gestures (distances in CSS pixels). */
+/** docs/behaviour.md#10-touch-gestures (distances in CSS pixels) */
 export const GESTURE_TAP_TOLERANCE_PX = 10;
 export const GESTURE_SWIPE_TOLERANCE_PX = 30;
 export const GESTURE_HOLD_MS = 400;
@@ -59,3 +60,17 @@ export const NOT_PUBLISHED_RETRY_AFTER_S = 30;
 export const FORM_ENTRY_RETENTION_S = 30 * 86_400;
 /** Largest form post the worker reads (bytes); file fields have their own size rules. */
 export const FORM_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest text value a form post may carry, in characters: far beyond any field's honest use. */
+export const FORM_TEXT_MAX_CHARS = 20_000;
+/** Most values (fields) one form post may carry. */
+export const FORM_MAX_VALUES = 100;
+/**
+ * Longest value the `regex` rule runs its pattern on; a longer one fails without running it.
+ * The build refuses patterns that backtrack (scripts/lib/regex-safety.ts), but a pattern that
+ * slipped past it, such as `^a*a*b$` (about 200 ms at 20 000 characters, 2 ms at 2 000), would
+ * run per keystroke in the browser and per post in the worker. Patterns describe short,
+ * formatted values (codes, numbers, identifiers), which stay far below this.
+ */
+export const FORM_REGEX_MAX_CHARS = 2_000;
+/** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
+export const FORM_RATE_LIMIT_PERIOD_S = 60;

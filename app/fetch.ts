@@ -55,9 +55,12 @@ const IDEMPOTENT_READS = ['GET', 'HEAD'];
 
 /** Rejects as soon as `signal` aborts, even if `promise` (a fetch that ignores signals) never settles. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  // Browsers before AbortSignal#reason (Chrome 98, Safari 15.4) abort with no reason at all.
+  const reason = (): Error =>
+    signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError');
   return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    if (signal.aborted) return reject(reason());
+    signal.addEventListener('abort', () => reject(reason()), { once: true });
     promise.then(resolve, reject);
   });
 }

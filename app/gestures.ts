@@ -1,5 +1,5 @@
 /**
- * Touch gestures (§9), classified from where and when a press started and ended. Pure: the
+ * Touch gestures (docs/behaviour.md#10-touch-gestures), classified from where and when a press started and ended. Pure: the
  * React hook (app/render/hooks/use-gestures.ts) feeds it pointer, touch or mouse positions.
  *
  *   tap        released within GESTURE_TAP_TOLERANCE_PX of the start, before GESTURE_LONG_TAP_MS

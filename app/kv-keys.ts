@@ -15,6 +15,12 @@ export const kvKeys = {
   manifestPrefix: 'builds/meta/',
   manifest: (buildId: string) => `builds/meta/${buildId}.json`,
   index: (buildId: string) => `builds/index/${buildId}.json`,
+  /**
+   * Written once a build has been made live (publish or rollback), after the pointer: the live
+   * host serves a manifest only for builds that were live, never a draft's list of pages.
+   */
+  published: (buildId: string) => `builds/published/${buildId}.json`,
+  publishedPrefix: 'builds/published/',
   sitemap: (buildId: string) => `builds/sitemap/${buildId}.xml`,
   payload: (hash: string) => `payloads/${hash}.json`,
   /** a form entry sent to the site's own endpoint (no `endpoint` in the content) */

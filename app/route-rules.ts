@@ -7,7 +7,7 @@
  * Every matching rule applies; where two set the same key, the more specific pattern wins.
  */
 import type { RouteRule } from './content/schema';
-import { isHttpUrl, isInternalPath } from './urls';
+import { anchoredPath, isHttpUrl, isInternalPath } from './urls';
 
 // Kept free of zod (types only): the browser bundle evaluates the matcher too.
 // The schema of a compiled matcher lives with the manifest in build-records.ts.
@@ -84,21 +84,52 @@ export interface Redirect {
 
 /**
  * The redirect a request path gets, if any. The target comes from the rule; the request only
- * fills in the `**` remainder (made of validated path segments) and the query string, so no
- * request can turn a rule into a redirect to a host the rule does not name.
+ * fills in the `**` remainder and the query string, so no request can turn a rule into a
+ * redirect to a host the rule does not name, nor climb out of an internal target's prefix.
  */
 export function redirectFor({ rule, redirectRest }: RouteDecision, search = ''): Redirect | null {
   if (!rule.redirect) return null;
   const { to, statusCode } = typeof rule.redirect === 'string' ? { to: rule.redirect, statusCode: undefined } : rule.redirect;
+  const status = statusCode ?? DEFAULT_REDIRECT_STATUS;
   let location = to;
   if (to.endsWith('/**')) {
-    const rest = redirectRest.map((s) => encodeURIComponent(decodeSafe(s))).join('/');
+    const rest = redirectRest
+      .map(restSegment)
+      .filter((s) => s !== null)
+      .join('/');
     location = to.slice(0, -3) + (rest ? `/${rest}` : '');
   }
   if (search && search !== '?') location += (location.includes('?') ? '&' : '?') + search.replace(/^\?/, '');
-  const external = !isInternalPath(location);
-  if (external && !isHttpUrl(location)) return null;
-  return { location, status: statusCode ?? DEFAULT_REDIRECT_STATUS, external };
+  // An internal target stays a path on this origin whatever the request added: `/**` with
+  // nothing left is `/`, and a Location never starts `//` or `/\` (which browsers read as a host).
+  if (isInternalPath(to)) return { location: anchoredPath(location), status, external: false };
+  return isHttpUrl(location) ? { location, status, external: true } : null;
+}
+
+/**
+ * One `**` segment as it goes into the target, encoded. The client matches encoded pathnames
+ * and the worker decoded ones, so a segment is decoded once more before encoding, which leaves
+ * plain segments as they are. A segment that would then be `.` or `..` (`%2e%2e` once the
+ * worker has decoded `%252e%252e`) is carried as it came, never as a dot segment; a bare one
+ * (null) is dropped.
+ */
+function restSegment(segment: string): string | null {
+  const decoded = decodeSafe(segment);
+  if (!isDotSegment(decoded)) return encodeSegment(decoded);
+  return isDotSegment(segment) ? null : encodeSegment(segment);
+}
+
+/** encodeURIComponent throws on a lone surrogate, which a path handed to the matcher may hold. */
+function encodeSegment(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  }
+}
+
+function isDotSegment(s: string): boolean {
+  return s === '.' || s === '..';
 }
 
 function decodeSafe(s: string): string {

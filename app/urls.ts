@@ -3,7 +3,7 @@
  * compiler and client navigation, so a URL is judged the same way everywhere.
  */
 
-/** Protocols that must never be navigated to or linked (spec §8). */
+/** Protocols that must never be navigated to or linked: they run code in the page. */
 export const REFUSED_PROTOCOLS = ['javascript:', 'data:', 'vbscript:', 'blob:'] as const;
 
 /**
@@ -22,7 +22,7 @@ function normaliseForSchemeCheck(raw: string): string {
       break;
     }
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   return s.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
 }
 
@@ -31,7 +31,7 @@ export function hasRefusedProtocol(raw: string): boolean {
   return REFUSED_PROTOCOLS.some((p) => s.startsWith(p));
 }
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -40,6 +40,34 @@ const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f]/;
  */
 export function isInternalPath(raw: string): boolean {
   return raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') && !CONTROL_CHARS_RE.test(raw) && !/\s/.test(raw);
+}
+
+// What a browser skips at the start of an href (C0 controls, spaces), and the slashes and
+// backslashes that would make what follows a host.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const LEADING_NON_PATH_RE = /^[\u0000-\u0020/\\]+/;
+
+/**
+ * The URL an in-app href (path, query, hash) stands for on `origin` (as `location.origin`
+ * spells it). The href is appended after the origin's own `/` instead of being resolved
+ * against the current page, so no spelling (`//host`, `/\host`, `/a/..//host`, tabs inside
+ * the slashes) can name another host. A leading run of slashes left by dot segments is
+ * collapsed too, so the pathname stays a path wherever it is read again relative to a page
+ * (pushState, location.assign, fetch), and never becomes protocol-relative.
+ */
+export function onOrigin(href: string, origin: string): URL {
+  const url = new URL(`${origin}/${href.replace(LEADING_NON_PATH_RE, '')}`);
+  if (url.pathname.startsWith('//')) url.pathname = url.pathname.replace(/^\/+/, '/');
+  return url;
+}
+
+/** An origin no request can reach: only the path, query and hash of `onOrigin` are kept. */
+const PLACEHOLDER_ORIGIN = 'http://origin.invalid';
+
+/** The href as an internal path that starts with exactly one `/` and has no dot segments. */
+export function anchoredPath(href: string): string {
+  const url = onOrigin(href, PLACEHOLDER_ORIGIN);
+  return url.pathname + url.search + url.hash;
 }
 
 /** An absolute http or https URL with a host. */
@@ -59,6 +87,7 @@ export function isHttpsUrl(raw: string): boolean {
 
 /** mailto: and tel: links are allowed in rich text only. */
 export function isMailOrTelUrl(raw: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   return /^(mailto|tel):[^\s\u0000-\u001f]+$/i.test(raw);
 }
 

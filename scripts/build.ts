@@ -5,11 +5,11 @@ import { flags } from './lib/cli';
 import { buildSite } from './lib/site-build';
 
 const { values } = flags({ content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' } });
-const contentDir = resolve(values.content as string);
+const contentDir = resolve(values.content);
 const shown = relative(process.cwd(), contentDir) || '.';
 
 const started = performance.now();
-const result = await buildSite({ contentDir, shownContentRoot: shown, outDir: resolve(values.out as string) });
+const result = await buildSite({ contentDir, shownContentRoot: shown, outDir: resolve(values.out) });
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   process.stderr.write(`build failed: ${result.problems.length} problem(s) in ${shown}; nothing was written\n`);

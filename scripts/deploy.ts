@@ -19,17 +19,17 @@ const { values } = flags({
 if (!values.env) fail('usage: npm run deploy -- --env production|preview');
 const target = kvTargetFrom({ remote: true, env: values.env });
 
-const result = await buildSite({ contentDir: resolve(values.content as string) });
+const result = await buildSite({ contentDir: resolve(values.content) });
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   fail(`the content has ${result.problems.length} problem(s); nothing was deployed`);
 }
 process.stdout.write(`built ${result.build.id}\n`);
 try {
-  process.stdout.write(await runWrangler(['deploy', '--env', values.env as string]));
+  process.stdout.write(await runWrangler(['deploy', '--env', values.env]));
   const files = await readBuildFiles(result.outDir);
   const published = await withKv(target, (kv) =>
-    publishBuild(kv, files, { draft: values.draft as boolean, log: (line) => process.stdout.write(`${line}\n`) }),
+    publishBuild(kv, files, { draft: values.draft, log: (line) => process.stdout.write(`${line}\n`) }),
   );
   process.stdout.write(
     `deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`,

@@ -11,9 +11,9 @@ const { values } = flags({ ...KV_TARGET_FLAGS, draft: { type: 'boolean', default
 const target = kvTargetFrom(values);
 
 try {
-  const files = await readBuildFiles(resolve(values.dist as string));
+  const files = await readBuildFiles(resolve(values.dist));
   const result = await withKv(target, (kv) =>
-    publishBuild(kv, files, { draft: values.draft as boolean, log: (line) => process.stdout.write(`${line}\n`) }),
+    publishBuild(kv, files, { draft: values.draft, log: (line) => process.stdout.write(`${line}\n`) }),
   );
   process.stdout.write(
     result.alreadyPublished

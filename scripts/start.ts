@@ -26,10 +26,10 @@ const { values } = flags({
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
-const contentDir = resolve(values.content as string);
-const persistTo = values['persist-to'] ? resolve(values['persist-to'] as string) : undefined;
-const env = values.env as string | undefined;
-const outDir = resolve(values.out as string);
+const contentDir = resolve(values.content);
+const persistTo = values['persist-to'] ? resolve(values['persist-to']) : undefined;
+const env = values.env;
+const outDir = resolve(values.out);
 const ownBuild = outDir !== join(ROOT, 'dist');
 
 /** The preview token from .dev.vars, if the developer keeps one there. */

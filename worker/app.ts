@@ -42,6 +42,7 @@ import { routeRules } from './middleware/route-rules';
 import { securityHeaders } from './middleware/security-headers';
 import { renderView } from './render/render-view';
 import { buildFileRoutes } from './routes/build-files';
+import { formRateLimit, sameOriginPosts } from './routes/form-guards';
 import { FORM_SENT_PATH, formSent, receiveForm } from './routes/forms';
 import { health } from './routes/health';
 import { notPublishedResponse } from './routes/not-published';
@@ -68,7 +69,7 @@ export function createApp({ assets }: AppOptions) {
   app.get('/_app/health', health);
   app.route('/_app/builds', buildFileRoutes());
   app.use(currentBuild({ assets }));
-  app.post('/_app/forms', receiveForm);
+  app.post('/_app/forms', sameOriginPosts, formRateLimit, receiveForm);
   app.get(FORM_SENT_PATH, formSent);
   app.all('/_app/*', (c) => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_NONE }));
   app.route('/', seoFileRoutes());

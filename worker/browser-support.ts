@@ -1,14 +1,13 @@
 /**
- * Which browsers get the /unsupported page instead of the site (spec §5).
+ * Which browsers get the /unsupported page instead of the site.
  *
  * Why this shape: the worker asks on every page request, so the verdict must be cheap (memoised),
  * must never throw on hostile headers, and must only ever turn away a browser it can positively
  * name as too old. Anything it cannot name — bots, unknown browsers, garbage — is let through,
  * because wrongly blocking a real visitor (or a crawler) costs more than serving an old browser.
  */
-import { type IResult, UAParser } from 'ua-parser-js';
-import { isBot } from 'ua-parser-js/bot-detection';
-import { Bots } from 'ua-parser-js/extensions';
+import { createIsbotFromList, list as botPatterns } from 'isbot';
+import UAParser from 'ua-parser-js';
 import { type KnownBrowser, MIN_SUPPORTED_MAJOR } from '../app/browser-support';
 
 export interface BrowserHints {
@@ -31,44 +30,56 @@ const MAX_INPUT = 512;
 const MEMO_LIMIT = 1000;
 const memo = new Map<string, BrowserVerdict>();
 
-/** ua-parser-js browser names (v2, mobile variants included) that the table covers. */
-const NAME_TO_BROWSER: Readonly<Record<string, KnownBrowser>> = {
-  IE: 'ie',
-  IEMobile: 'ie',
-  Firefox: 'firefox',
-  'Mobile Firefox': 'firefox',
-  Edge: 'edge',
-  Chrome: 'chrome',
-  'Mobile Chrome': 'chrome',
-  'Chrome Headless': 'chrome',
-  Chromium: 'chrome',
-  Safari: 'safari',
-  'Mobile Safari': 'safari',
-  Opera: 'opera',
-  'Opera Mobi': 'opera',
-  'Opera Tablet': 'opera',
-  'Opera GX': 'opera',
-  'Opera Touch': 'opera',
-  'Opera Coast': 'opera',
-};
+/**
+ * ua-parser-js 1.x browser names that the table covers, lower-cased: some names are the token as
+ * written in the UA ("IEMobile", "Opera Mobi"), so their case is the sender's. A Map, because the
+ * key comes from outside and a plain object would answer "constructor" from its prototype.
+ */
+const NAME_TO_BROWSER: ReadonlyMap<string, KnownBrowser> = new Map([
+  ['ie', 'ie'],
+  ['iemobile', 'ie'],
+  ['firefox', 'firefox'],
+  ['edge', 'edge'],
+  ['chrome', 'chrome'],
+  ['chrome headless', 'chrome'],
+  ['chrome webview', 'chrome'],
+  ['chromium', 'chrome'],
+  ['safari', 'safari'],
+  ['mobile safari', 'safari'],
+  ['opera', 'opera'],
+  ['opera mobi', 'opera'],
+  ['opera tablet', 'opera'],
+  ['opera gx', 'opera'],
+  ['opera touch', 'opera'],
+  ['opera coast', 'opera'],
+]);
 
-/** Client-hint brands that name a table browser; GREASE and other brands are ignored. */
-const BRAND_TO_BROWSER: Readonly<Record<string, KnownBrowser>> = {
-  'Microsoft Edge': 'edge',
-  Opera: 'opera',
-  'Opera GX': 'opera',
-  OperaMobile: 'opera',
-  'Google Chrome': 'chrome',
-  Chromium: 'chrome',
-  HeadlessChrome: 'chrome',
-};
+/** Client-hint brands that name a table browser; GREASE and other brands are ignored. Map: see NAME_TO_BROWSER. */
+const BRAND_TO_BROWSER: ReadonlyMap<string, KnownBrowser> = new Map([
+  ['Microsoft Edge', 'edge'],
+  ['Opera', 'opera'],
+  ['Opera GX', 'opera'],
+  ['OperaMobile', 'opera'],
+  ['Google Chrome', 'chrome'],
+  ['Chromium', 'chrome'],
+  ['HeadlessChrome', 'chrome'],
+]);
 /** When a list names several, the most specific wins (Edge and Opera also list "Chromium"). */
 const BRAND_RANK: Readonly<Record<KnownBrowser, number>> = { edge: 3, opera: 3, chrome: 1, ie: 0, firefox: 0, safari: 0 };
 
 /** Bots imitate old browsers freely; a crawler name in "xyzbot/1.0" form is enough to let them in. */
 const BOT_FALLBACK = /\b[a-z]*(?:bot|crawler|spider)\/\d/i;
 
-let parser: UAParser | undefined; // built on first use: merging the bot regexes is not free
+/**
+ * isbot's list counts every "headless" UA as a bot, HeadlessChrome included. Headless Chrome is
+ * judged as Chrome here (it is what automated checks of this site run), so only that one token is
+ * exempted; other headless tools are still bots.
+ */
+let botCheck: ((ua: string) => boolean) | undefined; // built on first use: start-up CPU is limited
+const isBotUa = (ua: string) =>
+  (botCheck ??= createIsbotFromList(botPatterns.map((pattern) => (pattern === 'headless' ? 'headless(?!chrome)' : pattern))))(ua);
+
+let parser: UAParser | undefined; // one instance, re-pointed with setUA for each new UA
 
 function clip(value: string | null | undefined): string {
   return typeof value === 'string' ? value.slice(0, MAX_INPUT).trim() : '';
@@ -99,6 +110,45 @@ function judgeMobileOpera(operaMajor: number, chromiumMajor: number, note = ''):
   return { supported, browser: 'opera', major: operaMajor, reason: `mobile opera on chromium ${chromiumMajor} ${rule}${note}` };
 }
 
+/**
+ * Android WebView (the system browser engine inside apps) says "; wv)" and carries its Chromium
+ * version as "Version/4.0 Chrome/NN". It is as capable as that Chrome, so it is judged as Chrome;
+ * ua-parser-js gives in-app browsers their app's name, which would leave them "not in the table".
+ */
+const ANDROID_WEBVIEW = /; ?wv\)/;
+const WEBVIEW_CHROME = /\bVersion\/4\.0 Chrome\/(\d{1,6})/;
+
+/**
+ * Browsers on iOS whose own version is held to their row as well as their engine to Safari's:
+ * Chrome (CriOS), Edge (EdgiOS) and Firefox (FxiOS), whose numbers are, or became, those of their
+ * desktop siblings. A Firefox for iOS numbered below 78 (FxiOS 1-40 counted on a line of its own
+ * until 2022) is turned away, as the product decided. Not Opera: Opera for iOS counts on a line of
+ * its own (OPT/1 to OPT/6 so far) that is nowhere near the Opera row's 90, so the row would turn
+ * away every copy ever shipped; it is judged by its engine, as mobile Opera is on Android.
+ */
+const IOS_OWN_VERSION_ROWS: ReadonlySet<KnownBrowser> = new Set(['chrome', 'edge', 'firefox']);
+
+/**
+ * Every iOS browser is Safari's WebKit underneath (Apple's rule), and that WebKit is the one of the
+ * iOS version. Safari itself is judged by its own Version/ token, which is its WebKit release
+ * (iOS 26 keeps saying "iPhone OS 18_6" but "Version/26.0"), and by the iOS version without one.
+ * Any other table browser must pass twice: its engine, judged as Safari by the iOS version, and
+ * (see IOS_OWN_VERSION_ROWS) its own version against its row. The engine is checked first, so an
+ * old iOS is reported as the Safari it is.
+ */
+function judgeOnIos(browser: KnownBrowser, ownMajor: number | undefined, iosMajor: number | undefined): BrowserVerdict {
+  if (browser === 'safari') {
+    const major = ownMajor ?? iosMajor;
+    return major === undefined ? { supported: true, browser, reason: 'no version' } : judge('safari', major, ' (ios)');
+  }
+  const engine = iosMajor === undefined ? undefined : judge('safari', iosMajor, ' (ios webkit)');
+  if (engine && !engine.supported) return engine;
+  if (ownMajor !== undefined && IOS_OWN_VERSION_ROWS.has(browser)) {
+    return judge(browser, ownMajor, engine ? ` (ios, webkit ${iosMajor})` : ' (ios)');
+  }
+  return engine ?? { supported: true, browser, reason: 'no version' };
+}
+
 /** Parses a Sec-CH-UA style list (`"Brand";v="120", ...`); undefined when malformed. */
 function parseBrandList(header: string): Map<string, number> | undefined {
   if (!header) return undefined;
@@ -122,7 +172,7 @@ function verdictFromHints(hints: BrowserHints, engineFromUa: () => number | unde
   if (!brands) return undefined;
   let best: { browser: KnownBrowser; brand: string; major: number } | undefined;
   for (const [brand, major] of brands) {
-    const browser = BRAND_TO_BROWSER[brand];
+    const browser = BRAND_TO_BROWSER.get(brand);
     if (browser && (!best || BRAND_RANK[browser] > BRAND_RANK[best.browser])) best = { browser, brand, major };
   }
   if (!best) return undefined; // GREASE or unknown brands only: let the UA decide
@@ -139,27 +189,24 @@ function computeVerdict(hints: BrowserHints): BrowserVerdict {
   const ua = clip(hints.userAgent);
   if (ua && BOT_FALLBACK.test(ua)) return { supported: true, reason: 'bot' };
 
-  let result: IResult | undefined;
-  const parse = (): IResult => (result ??= (parser ??= new UAParser('', Bots)).setUA(ua).getResult());
-  // ua-parser-js v2 only marks crawlers when parsed with its Bots extension; plain parsing reads
-  // Googlebot-smartphone as "Mobile Chrome 41".
-  if (ua && isBot(parse())) return { supported: true, reason: 'bot' };
+  // ua-parser-js does not recognise crawlers: it reads Googlebot-smartphone as "Chrome 41".
+  if (ua && isBotUa(ua)) return { supported: true, reason: 'bot' };
+  let result: UAParser.IResult | undefined;
+  const parse = (): UAParser.IResult => (result ??= (parser ??= new UAParser()).setUA(ua).getResult());
 
   const engineMajor = () => (ua && parse().engine.name === 'Blink' ? toMajor(parse().engine.version) : undefined);
   const fromHints = verdictFromHints(hints, engineMajor);
   if (fromHints) return fromHints;
   if (!ua) return { supported: true, reason: 'no user agent' };
 
-  const { browser: b, os, engine, device } = parse();
-  const browser = NAME_TO_BROWSER[b.name ?? ''] ?? (engine.name === 'Trident' ? 'ie' : undefined);
-  if (!browser) return { supported: true, reason: 'not in table' };
+  // Before the name: in-app browsers (Facebook, Instagram, ...) show pages in the same WebView.
+  const webview = ANDROID_WEBVIEW.test(ua) ? WEBVIEW_CHROME.exec(ua) : null;
+  if (webview) return judge('chrome', Number(webview[1]), ' (android webview)');
 
-  if (os.name === 'iOS') {
-    // Every iOS browser is Safari's WebKit underneath (Apple's rule), so Chrome/Firefox/Edge/Opera
-    // on iOS (CriOS, FxiOS, EdgiOS, ...) are judged as Safari, by the iOS (= WebKit) version.
-    const iosMajor = toMajor(os.version) ?? (browser === 'safari' ? toMajor(b.version) : undefined);
-    return iosMajor === undefined ? { supported: true, reason: 'no version' } : judge('safari', iosMajor, ' (ios webkit)');
-  }
+  const { browser: b, os, engine, device } = parse();
+  const browser = NAME_TO_BROWSER.get((b.name ?? '').toLowerCase()) ?? (engine.name === 'Trident' ? 'ie' : undefined);
+  if (!browser) return { supported: true, reason: 'not in table' };
+  if (os.name === 'iOS') return judgeOnIos(browser, toMajor(b.version), toMajor(os.version));
 
   const major = toMajor(b.version) ?? (browser === 'ie' ? 0 : undefined);
   if (major === undefined) return { supported: true, browser, reason: 'no version' };

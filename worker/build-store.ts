@@ -129,6 +129,11 @@ async function recallFromOtherIsolates(): Promise<BuildRecord | null> {
   return parsed.success ? parsed.data : null;
 }
 
+/** The content hash of a page's payload in a build, or undefined when the build has no such page. */
+export function payloadHash(build: CompleteBuild, path: string): string | undefined {
+  return Object.hasOwn(build.index.pages, path) ? build.index.pages[path] : undefined;
+}
+
 export function createBuildStore({
   kv,
   memory,
@@ -145,6 +150,11 @@ export function createBuildStore({
   }
 
   const manifest = (id: string) => immutable(kvKeys.manifest(id), AppManifest);
+  /**
+   * Whether a build has ever been live (its published marker). Once written a marker stays, so
+   * a yes is kept in isolate memory; a no is asked again, since the build may go live later.
+   */
+  const wasPublished = async (id: string) => (await immutable(kvKeys.published(id), BuildRecord)) !== null;
   const index = (id: string) => immutable(kvKeys.index(id), BuildIndex);
 
   async function completeBuild(record: BuildRecord): Promise<CompleteBuild | null> {
@@ -215,7 +225,7 @@ export function createBuildStore({
    * unavailable (503), never as a bug.
    */
   async function pagePayload(build: CompleteBuild, path: string): Promise<{ build: CompleteBuild; payload: Payload } | null> {
-    const hash = build.index.pages[path];
+    const hash = payloadHash(build, path);
     if (!hash) return null;
     const key = kvKeys.payload(hash);
     const value = await immutable(key, Payload);
@@ -245,7 +255,7 @@ export function createBuildStore({
     return { ok: true, id: record.id };
   }
 
-  return { current, noBuildCause, manifest, payload, pagePayload, sitemap, check };
+  return { current, noBuildCause, manifest, wasPublished, payload, pagePayload, sitemap, check };
 }
 
 export type BuildStore = ReturnType<typeof createBuildStore>;

@@ -8,6 +8,12 @@ export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+/**
+ * An encoded `/` or `\`. Hono routes on the path as sent (it leaves %2F encoded) while the
+ * policies read the decoded one: `/_app%2Fhealth` is one segment to the router and two to a
+ * policy. No page path needs either, so such a request is refused before any policy runs.
+ */
+const ENCODED_SEPARATOR_RE = /%(?:2f|5c)/i;
 
 /**
  * The pathname and search of a request URL, by slicing. workerd hands the worker an already
@@ -31,6 +37,7 @@ export function splitRequestUrl(url: string): { pathname: string; search: string
 
 export function checkRequestPath(rawPathname: string): PathVerdict {
   if (rawPathname.length > MAX_REQUEST_PATH_CHARS) return { ok: false, status: 404, reason: 'path too long to be a page' };
+  if (ENCODED_SEPARATOR_RE.test(rawPathname)) return { ok: false, status: 400, reason: 'encoded slash or backslash in path' };
   let path: string;
   try {
     path = decodeURIComponent(rawPathname);

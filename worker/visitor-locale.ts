@@ -10,7 +10,9 @@ export function chooseLocale(index: BuildIndex, path: string, query: string | un
   const fallback = index.chrome[index.defaultLocale]!;
   const fromPath = localeCodeOfPath(path, codes);
   if (fromPath) return index.chrome[fromPath]!;
-  if (query && index.chrome[query]) return index.chrome[query]!;
+  // `?lang=` is the visitor's text: only the build's own locale codes count, never a name the
+  // object inherits (`?lang=constructor`).
+  if (query && Object.hasOwn(index.chrome, query)) return index.chrome[query]!;
   if (acceptLanguage) {
     const wanted = acceptLanguage
       .split(',')

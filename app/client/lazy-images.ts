@@ -1,5 +1,5 @@
 /**
- * Lazy images (§9), the logic without React:
+ * Lazy images (docs/behaviour.md#9-lazy-images), the logic without React:
  *
  *   shouldLoad       an image loads once its top is less than 1.2 viewport heights below the top
  *                    of the viewport (document terms: top < scrollY + 1.2 × innerHeight); images

@@ -16,7 +16,8 @@ import { headFor } from '../head';
 import type { GuardOutcome, NavigationRequest } from '../navigation/guards';
 import { pageSource } from '../navigation/guards';
 import { interceptedUrl } from '../navigation/links';
-import { resolveNavigationTarget } from '../navigation/target';
+import { resolveNavigationTarget, targetUrl } from '../navigation/target';
+import { onOrigin } from '../urls';
 import type { View } from '../view';
 import { isChunkLoadError } from './chunk-reload-guard';
 import { applyHead } from './head-manager';
@@ -68,7 +69,7 @@ export class Router {
       location.assign(target.url);
       return Promise.resolve();
     }
-    return this.navigate(target.path + target.search + target.hash, replace ? 'replace' : 'push');
+    return this.navigate(targetUrl(target, location.origin), replace ? 'replace' : 'push');
   }
 
   private onClick = (event: MouseEvent) => {
@@ -77,17 +78,20 @@ export class Router {
     const url = interceptedUrl(event, anchor, location.href);
     if (!url) return;
     event.preventDefault();
-    void this.navigate(url.pathname + url.search + url.hash, 'push');
+    void this.navigate(url, 'push');
   };
 
   private onPopState = (event: PopStateEvent) => {
     const state = (event.state ?? {}) as HistoryState;
-    void this.navigate(location.pathname + location.search + location.hash, 'pop', state.scroll ?? 0);
+    // The entry's own path may begin with `//` (a visitor can open `/a/..//evil.example`); the
+    // page shown for it is the collapsed path's, and the entry is rewritten to say so.
+    const url = onOrigin(location.pathname + location.search + location.hash, location.origin);
+    void this.navigate(url, url.pathname === location.pathname ? 'pop' : 'replace', state.scroll ?? 0);
   };
 
-  private async navigate(href: string, mode: Mode, restoreScroll = 0, redirects = 0): Promise<void> {
+  /** `url` is on this origin (from `onOrigin`): it is never read again relative to the page. */
+  private async navigate(url: URL, mode: Mode, restoreScroll = 0, redirects = 0): Promise<void> {
     const id = ++this.navigation;
-    const url = new URL(href, location.href);
     const { pathname: path, search, hash } = url;
     const leave = (to: string) => (mode === 'replace' ? location.replace(to) : location.assign(to));
 
@@ -102,7 +106,7 @@ export class Router {
       if (redirects >= MAX_REDIRECTS) return this.commit(this.errorView(500, path), url, mode, restoreScroll);
       // The redirect takes the pending navigation's place: a push stays a push (the source was
       // never in history); back/forward onto a source replaces that entry with the target.
-      return this.navigate(outcome.to, mode === 'pop' ? 'replace' : mode, 0, redirects + 1);
+      return this.navigate(onOrigin(outcome.to, location.origin), mode === 'pop' ? 'replace' : mode, 0, redirects + 1);
     }
     if (outcome.kind === 'error') return this.commit(this.errorView(outcome.status, path), url, mode, restoreScroll);
 
@@ -135,7 +139,7 @@ export class Router {
   }
 
   private commit(view: View, url: URL, mode: Mode, restoreScroll: number): void {
-    const href = url.pathname + url.search + url.hash;
+    const { href } = url;
     if (mode !== 'pop') {
       // Remember where the visitor was on the page they leave, for back.
       history.replaceState({ ...(history.state as HistoryState | null), scroll: window.scrollY }, '');

@@ -1,5 +1,5 @@
 /**
- * The content contract (shared/content-model.md) as zod schemas. The build validates every
+ * The content contract (docs/content-model.md) as zod schemas. The build validates every
  * content file with these, the editor preview validates live documents with them, and the
  * worker and client render the inferred types.
  */
@@ -185,7 +185,8 @@ const BLOCK_SCHEMAS = {
   form: z
     .object({
       type: z.literal('form'),
-      id: anchorId,
+      // The form endpoint takes ids of at most 64 characters: a longer one could never be sent.
+      id: anchorId.max(64, 'Must be at most 64 characters'),
       title: z.string().optional(),
       fields: z.array(Field).min(1),
       submitLabel: nonEmpty,
@@ -265,17 +266,22 @@ export type NavLink = z.infer<typeof NavLink>;
 export const Footer = z.object({ text: z.string().optional(), links: z.array(NavLink).optional() });
 export type Footer = z.infer<typeof Footer>;
 
+/** What an HTTP header value may hold as the site sends it. */
+const PRINTABLE_ASCII_RE = /^[\x20-\x7e]*$/;
+
 const RedirectTarget = z
   .string()
   .min(1)
   .refine((s) => !hasRefusedProtocol(s), 'javascript:, data:, vbscript: and blob: targets are not allowed')
-  .refine((s) => isInternalPath(s) || isHttpUrl(s), 'Must be an internal path or an http(s) URL');
+  .refine((s) => isInternalPath(s) || isHttpUrl(s), 'Must be an internal path or an http(s) URL')
+  // It becomes a Location header, which takes bytes, not text: a 500 on the first redirect.
+  .refine((s) => PRINTABLE_ASCII_RE.test(s), 'Must be ASCII: percent-encode other characters and write the host in punycode');
 
 export const RouteRule = z.object({
   redirect: z
     .union([RedirectTarget, z.object({ to: RedirectTarget, statusCode: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional() })])
     .optional(),
-  headers: z.record(z.string().regex(/^[a-zA-Z0-9-]+$/, 'Must be a header name'), z.string().regex(/^[^\r\n\u0000]*$/, 'Must be one line')).optional(),
+  headers: z.record(z.string().regex(/^[a-zA-Z0-9-]+$/, 'Must be a header name'), z.string().regex(PRINTABLE_ASCII_RE, 'Must be one line of printable ASCII')).optional(),
   cache: z.object({ maxAge: z.number().int().min(0).optional(), staleWhileRevalidate: z.number().int().min(0).optional() }).optional(),
   prerender: z.boolean().optional(),
 });

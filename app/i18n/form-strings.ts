@@ -15,6 +15,21 @@ export interface FormStrings {
   sendFailed: string;
   /** the empty first choice of a select */
   choose: string;
+  /** the label of the field people never see and bots fill in (read by no one but bots) */
+  honeypotLabel: string;
+
+  /** why a post was refused: shown beside the form, or on the page a post without JavaScript gets */
+  notSent: string;
+  /** 429: the visitor's connection sent too many posts; the wait is a minute */
+  rateLimited: string;
+  /** 403: the post did not come from the site's own page */
+  forbidden: string;
+  /** 413: the post, files included, is larger than the site accepts */
+  tooLarge: string;
+  /** 400/404/415 after a post without JavaScript: the page was stale or the post garbled */
+  unreadable: string;
+  /** the link from a refusal page back to the page with the form */
+  backToForm: string;
 
   /** /reset-storage before the browser has done its part */
   resetPending: string;

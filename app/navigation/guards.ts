@@ -1,5 +1,5 @@
 /**
- * The checks every navigation runs before it loads a page (spec §4), as named guards run by
+ * The checks every navigation runs before it loads a page, as named guards run by
  * one pipeline in a fixed order: validate, then browser support, then route rules. The first
  * guard that does not say "continue" decides. Pure: the client supplies the manifest and the
  * browser verdict.
@@ -85,7 +85,9 @@ export class UnknownGuardError extends Error {
 export function createGuardPipeline(registry: Readonly<Record<string, Guard>>, order: readonly string[] = NAVIGATION_GUARD_ORDER) {
   return function runGuards(request: NavigationRequest): GuardOutcome {
     for (const name of order) {
-      const guard = registry[name];
+      // Own names only: `constructor` or `toString` must not find Object.prototype's functions.
+      // (Object.hasOwn is newer than the oldest supported browsers.)
+      const guard = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
       if (!guard) throw new UnknownGuardError(name);
       const outcome = guard(request);
       if (outcome.kind !== 'continue') return outcome;

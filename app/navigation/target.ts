@@ -1,9 +1,9 @@
 /**
  * What a programmatic navigation (`navigateTo(url)`) is allowed to do with a URL: script-like
  * protocols are refused whatever their spelling, and leaving the site needs the caller's
- * explicit permission (spec §8).
+ * explicit permission.
  */
-import { REFUSED_PROTOCOLS, hasRefusedProtocol } from '../urls';
+import { REFUSED_PROTOCOLS, hasRefusedProtocol, onOrigin } from '../urls';
 
 export class NavigationRefusedError extends Error {
   constructor(message: string) {
@@ -12,7 +12,19 @@ export class NavigationRefusedError extends Error {
   }
 }
 
-export type NavigationTarget = { kind: 'internal'; path: string; search: string; hash: string } | { kind: 'external'; url: string };
+export type NavigationTarget =
+  /** `path` starts with exactly one `/`: read relative to any page of the site, it stays on it */
+  { kind: 'internal'; path: string; search: string; hash: string } | { kind: 'external'; url: string };
+
+type InternalTarget = Extract<NavigationTarget, { kind: 'internal' }>;
+
+/**
+ * The URL the router loads for an internal target: re-anchored to the origin, never resolved
+ * against the current page, whose path may itself begin with `//`.
+ */
+export function targetUrl({ path, search, hash }: InternalTarget, origin: string): URL {
+  return onOrigin(path + search + hash, origin);
+}
 
 export function resolveNavigationTarget(raw: string, currentHref: string, { external = false } = {}): NavigationTarget {
   if (typeof raw !== 'string' || hasRefusedProtocol(raw)) {
@@ -29,7 +41,12 @@ export function resolveNavigationTarget(raw: string, currentHref: string, { exte
     throw new NavigationRefusedError('Navigation refused: blob:, data:, javascript: and vbscript: URLs are not allowed.');
   }
   const current = new URL(currentHref);
-  if (url.origin === current.origin) return { kind: 'internal', path: url.pathname, search: url.search, hash: url.hash };
+  if (url.origin === current.origin) {
+    // Dot segments can leave a same-origin path starting with `//` (`/a/..//evil.example`),
+    // which the router, pushState or a fetch would read as another host.
+    const anchored = onOrigin(url.pathname + url.search + url.hash, current.origin);
+    return { kind: 'internal', path: anchored.pathname, search: anchored.search, hash: anchored.hash };
+  }
   if (!external) {
     throw new NavigationRefusedError(`Navigating to an external URL (${url.origin}) needs { external: true }.`);
   }

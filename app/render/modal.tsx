@@ -75,8 +75,10 @@ function hashId(): string | null {
 }
 
 function replaceHash(hash: string): void {
-  const url = location.pathname + location.search + hash;
-  if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
+  // Absolute, so a page whose path begins with `//` is not read as another host (pushState
+  // would throw a SecurityError).
+  const url = location.href.split('#')[0] + hash;
+  if (url !== location.href) history.replaceState(history.state, '', url);
 }
 
 function isVisible(el: HTMLElement): boolean {

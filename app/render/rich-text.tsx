@@ -39,7 +39,7 @@ function renderNode(node: RichNode, key: number): ReactNode {
     case 'paragraph':
       return <p key={key}>{renderNodes(node.content)}</p>;
     case 'heading': {
-      const Tag = `h${node.attrs.level}` as 'h2' | 'h3' | 'h4';
+      const Tag = `h${node.attrs.level}` as const;
       return <Tag key={key}>{renderNodes(node.content)}</Tag>;
     }
     case 'bulletList':

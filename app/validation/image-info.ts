@@ -11,6 +11,15 @@ export interface ImageInfo {
   height: number;
 }
 
+/**
+ * How much of a file the `dimensions` rule reads. PNG, GIF, WebP and BMP state their size in
+ * the first 30 bytes and SVG in its root tag (SVG_HEAD_BYTES); a JPEG's frame header follows
+ * its metadata segments (EXIF, ICC profile, XMP: each at most 64 KB, in practice well under
+ * this in total). The worker keeps only this much of an upload, so a large post is never held
+ * whole in memory.
+ */
+export const IMAGE_HEAD_BYTES = 256 * 1024;
+
 type Reader = (b: Uint8Array) => ImageInfo | null;
 
 const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;

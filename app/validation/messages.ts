@@ -289,21 +289,26 @@ const ru: Table = {
   fallback: 'Поле {field} заполнено неверно',
 };
 
-const TABLES: Record<string, Table> = { en, et, bg, sv, de, nl, lt, lv, fi, ru };
+// Maps, not objects: the language comes from the page and the rule name from content, and
+// neither may reach a name Object.prototype supplies (`constructor`, `toString`).
+const TABLES = new Map<string, ReadonlyMap<string, string>>(
+  Object.entries({ en, et, bg, sv, de, nl, lt, lv, fi, ru }).map(([code, table]) => [code, new Map(Object.entries(table))]),
+);
+const ENGLISH = TABLES.get('en')!;
 
-export const MESSAGE_LANGUAGES: readonly string[] = Object.keys(TABLES);
+export const MESSAGE_LANGUAGES: readonly string[] = [...TABLES.keys()];
 
 /** Names of each rule's parameters, in order, as the templates call them. */
-const PARAM_NAMES: Partial<Record<RuleName, readonly string[]>> = {
-  min: ['length'],
-  max: ['length'],
-  digits: ['length'],
-  min_value: ['min'],
-  max_value: ['max'],
-  between: ['min', 'max'],
-  size: ['size'],
-  dimensions: ['width', 'height'],
-};
+const PARAM_NAMES = new Map<string, readonly string[]>([
+  ['min', ['length']],
+  ['max', ['length']],
+  ['digits', ['length']],
+  ['min_value', ['min']],
+  ['max_value', ['max']],
+  ['between', ['min', 'max']],
+  ['size', ['size']],
+  ['dimensions', ['width', 'height']],
+]);
 
 /**
  * The message for a broken rule in the language of `lang` (a BCP 47 tag; only its primary
@@ -311,14 +316,14 @@ const PARAM_NAMES: Partial<Record<RuleName, readonly string[]>> = {
  * Without `other`, `confirmed` names the other field by the name in its parameter.
  */
 export function ruleMessage(lang: string, rule: RuleName, vars: { field: string; params: string[]; other?: string }): string {
-  const code = lang.split('-')[0]!.toLowerCase();
-  const table = Object.prototype.hasOwnProperty.call(TABLES, code) ? TABLES[code]! : en;
-  const values: Record<string, string> = {
-    field: vars.field,
-    list: vars.params.join(', '),
-    other: vars.other ?? (rule === 'confirmed' ? (vars.params[0] ?? '').replace(/^@/, '') : ''),
-  };
-  (PARAM_NAMES[rule] ?? []).forEach((name, i) => (values[name] = vars.params[i] ?? ''));
+  const table = TABLES.get(lang.split('-')[0]!.toLowerCase()) ?? ENGLISH;
+  const values = new Map<string, string>([
+    ['field', vars.field],
+    ['list', vars.params.join(', ')],
+    ['other', vars.other ?? (rule === 'confirmed' ? (vars.params[0] ?? '').replace(/^@/, '') : '')],
+  ]);
+  (PARAM_NAMES.get(rule) ?? []).forEach((name, i) => values.set(name, vars.params[i] ?? ''));
+  const template = table.get(rule) ?? table.get('fallback')!;
   // One pass, so a label that happens to contain "{min}" is left as written.
-  return (table[rule] ?? table.fallback).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values.get(name) ?? whole);
 }

@@ -51,49 +51,53 @@ const oneNumber: ParamCheck = (p) => (p.length === 1 && isNumber(p[0]!) ? null :
 const someValues: ParamCheck = (p) => (p.length >= 1 && p.every((v) => v !== '') ? null : 'needs at least one value, e.g. one_of:a,b');
 const oneValue: ParamCheck = (p) => (p.length === 1 && p[0] !== '' ? null : 'needs one value');
 
-const RULES: Record<RuleName, ParamCheck> = {
-  required: none,
-  email: none,
-  min: oneNonNegInt,
-  max: oneNonNegInt,
-  min_value: oneNumber,
-  max_value: oneNumber,
-  between: (p) =>
-    p.length === 2 && p.every(isNumber) && Number(p[0]) <= Number(p[1]) ? null : 'needs two numbers, the lower first, e.g. between:1,10',
-  digits: onePositiveInt,
-  integer: none,
-  numeric: none,
-  alpha: none,
-  alpha_num: none,
-  alpha_dash: none,
-  alpha_spaces: none,
-  regex: (p) => {
-    if (p.length === 0 || p.join(',') === '') return 'needs a pattern, e.g. regex:^[0-9]+$';
-    try {
-      new RegExp(p.join(','), 'u');
-      return null;
-    } catch {
-      return 'has a pattern that is not a valid regular expression';
-    }
-  },
-  url: none,
-  one_of: someValues,
-  not_one_of: someValues,
-  confirmed: (p) =>
-    p.length === 1 && /^@?[a-zA-Z][a-zA-Z0-9_]*$/.test(p[0]!) ? null : 'needs the name of the field to match, e.g. confirmed:password',
-  is: oneValue,
-  is_not: oneValue,
-  image: none,
-  ext: (p) => (p.length >= 1 && p.every((e) => /^[a-z0-9]+$/i.test(e)) ? null : 'needs file extensions, e.g. ext:jpg,png'),
-  mimes: (p) =>
-    p.length >= 1 && p.every((m) => /^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/i.test(m))
-      ? null
-      : 'needs MIME types, e.g. mimes:image/*,application/pdf',
-  size: (p) => (p.length === 1 && isNumber(p[0]!) && Number(p[0]) > 0 ? null : 'needs a size in KB above 0, e.g. size:500'),
-  dimensions: (p) => (p.length === 2 && p.every(isNonNegInt) ? null : 'needs a width and a height in pixels, e.g. dimensions:300,200'),
-};
+// A Map, not an object: rule names come from content, and `hasOwnProperty` or `__proto__` must
+// read as unknown rules, never as something Object.prototype supplies.
+const RULES = new Map<RuleName, ParamCheck>(
+  Object.entries({
+    required: none,
+    email: none,
+    min: oneNonNegInt,
+    max: oneNonNegInt,
+    min_value: oneNumber,
+    max_value: oneNumber,
+    between: (p) =>
+      p.length === 2 && p.every(isNumber) && Number(p[0]) <= Number(p[1]) ? null : 'needs two numbers, the lower first, e.g. between:1,10',
+    digits: onePositiveInt,
+    integer: none,
+    numeric: none,
+    alpha: none,
+    alpha_num: none,
+    alpha_dash: none,
+    alpha_spaces: none,
+    regex: (p) => {
+      if (p.length === 0 || p.join(',') === '') return 'needs a pattern, e.g. regex:^[0-9]+$';
+      try {
+        new RegExp(p.join(','), 'u');
+        return null;
+      } catch {
+        return 'has a pattern that is not a valid regular expression';
+      }
+    },
+    url: none,
+    one_of: someValues,
+    not_one_of: someValues,
+    confirmed: (p) =>
+      p.length === 1 && /^@?[a-zA-Z][a-zA-Z0-9_]*$/.test(p[0]!) ? null : 'needs the name of the field to match, e.g. confirmed:password',
+    is: oneValue,
+    is_not: oneValue,
+    image: none,
+    ext: (p) => (p.length >= 1 && p.every((e) => /^[a-z0-9]+$/i.test(e)) ? null : 'needs file extensions, e.g. ext:jpg,png'),
+    mimes: (p) =>
+      p.length >= 1 && p.every((m) => /^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/i.test(m))
+        ? null
+        : 'needs MIME types, e.g. mimes:image/*,application/pdf',
+    size: (p) => (p.length === 1 && isNumber(p[0]!) && Number(p[0]) > 0 ? null : 'needs a size in KB above 0, e.g. size:500'),
+    dimensions: (p) => (p.length === 2 && p.every(isNonNegInt) ? null : 'needs a width and a height in pixels, e.g. dimensions:300,200'),
+  } satisfies Record<RuleName, ParamCheck>) as [RuleName, ParamCheck][],
+);
 
-export const RULE_NAMES = Object.keys(RULES) as RuleName[];
+export const RULE_NAMES: readonly RuleName[] = [...RULES.keys()];
 
 export type ParseResult = { ok: true; rules: ParsedRule[] } | { ok: false; error: string };
 
@@ -108,10 +112,11 @@ export function parseRuleString(source: string): ParseResult {
     const colon = part.indexOf(':');
     const name = (colon === -1 ? part : part.slice(0, colon)).trim();
     const rawParams = colon === -1 ? null : part.slice(colon + 1);
-    if (!(name in RULES)) return { ok: false, error: `unknown rule "${name}"` };
     const ruleName = name as RuleName;
+    const check = RULES.get(ruleName);
+    if (!check) return { ok: false, error: `unknown rule "${name}"` };
     const params = rawParams === null ? [] : ruleName === 'regex' ? [rawParams] : rawParams.split(',').map((s) => s.trim());
-    const problem = RULES[ruleName](params);
+    const problem = check(params);
     if (problem) return { ok: false, error: `rule "${name}" ${problem}` };
     if (rules.some((r) => r.name === ruleName)) return { ok: false, error: `rule "${name}" appears twice` };
     rules.push({ name: ruleName, params });
@@ -119,5 +124,5 @@ export function parseRuleString(source: string): ParseResult {
   return { ok: true, rules };
 }
 
-/** The tag-manager container id form (spec §5). */
+/** The tag-manager container id form, checked where site.json is validated. */
 export const GTM_ID_RE = /^GTM-[A-Z0-9]+$/;

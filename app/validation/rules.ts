@@ -1,8 +1,9 @@
 /**
  * What each stock rule accepts, with vee-validate 4 (@vee-validate/rules) as the reference so
  * editors get the behaviour they know from it. This runs in the browser's lazy form chunk and
- * in the worker, hence no dependencies and only APIs the oldest supported browsers have
- * (Chrome 64, Safari 12: e.g. Blob#arrayBuffer is missing there, Response#arrayBuffer is not).
+ * in the worker, hence no dependencies (the site's constants aside) and only APIs the oldest
+ * supported browsers have (Chrome 64, Safari 12: e.g. Blob#arrayBuffer and Object.hasOwn are
+ * missing there, Response#arrayBuffer is not).
  *
  * Decisions where the reference is silent or does not fit this site:
  * - Empty values (undefined, null, '', [], false) pass every rule except `required` and
@@ -16,12 +17,26 @@
  * - Number rules (min_value, max_value, between) read plain decimal notation; anything else fails.
  * - Text rules fail on a file list and file rules fail on text: a rule that cannot apply is broken.
  * - `image` trusts the file's MIME type (or, when the browser gives none, its extension).
+ * - `regex` fails a value longer than FORM_REGEX_MAX_CHARS without running the pattern: a
+ *   backtracking pattern's cost grows with the value, and the value is the visitor's.
+ * - `dimensions` reads only the first IMAGE_HEAD_BYTES of a file, in the browser as in the
+ *   worker (which keeps no more of an upload), so both give the same verdict.
  */
+import { FORM_REGEX_MAX_CHARS } from '../constants';
 import type { ParsedRule, RuleName } from './rule-string';
-import type { FieldValue } from './validate';
-import { imageInfo } from './image-info';
+import type { FieldValue, UploadedFile } from './validate';
+import { IMAGE_HEAD_BYTES, imageInfo } from './image-info';
 
 type Values = Readonly<Record<string, FieldValue>> | undefined;
+
+/**
+ * `record[key]` for a key the record holds itself: field names come from content, and a field
+ * named `constructor` must not read Object.prototype's. (Object.hasOwn is newer than the
+ * oldest supported browsers.)
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
 
 export function isEmpty(value: FieldValue): boolean {
   return value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
@@ -84,8 +99,8 @@ function asText(value: FieldValue): string | null {
   return null;
 }
 
-function asFiles(value: FieldValue): readonly File[] | null {
-  return Array.isArray(value) ? (value as readonly File[]) : null;
+function asFiles(value: FieldValue): readonly UploadedFile[] | null {
+  return Array.isArray(value) ? (value as readonly UploadedFile[]) : null;
 }
 
 function mimeMatches(type: string, pattern: string): boolean {
@@ -95,36 +110,41 @@ function mimeMatches(type: string, pattern: string): boolean {
 }
 
 type TextCheck = (s: string, p: string[]) => boolean;
-type FileCheck = (f: File, p: string[]) => boolean;
+type FileCheck = (f: UploadedFile, p: string[]) => boolean;
 
-const TEXT: Partial<Record<RuleName, TextCheck>> = {
-  email: isEmail,
-  min: (s, p) => [...s].length >= Number(p[0]),
-  max: (s, p) => [...s].length <= Number(p[0]),
-  min_value: (s, p) => toNumber(s) >= Number(p[0]),
-  max_value: (s, p) => toNumber(s) <= Number(p[0]),
-  between: (s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1]),
-  digits: (s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0]),
-  integer: (s) => /^-?[0-9]+$/.test(s),
-  numeric: (s) => /^[0-9]+$/.test(s),
-  alpha: (s) => ALPHA_RE.test(s),
-  alpha_num: (s) => ALPHA_NUM_RE.test(s),
-  alpha_dash: (s) => ALPHA_DASH_RE.test(s),
-  alpha_spaces: (s) => ALPHA_SPACES_RE.test(s),
-  regex: (s, p) => matches(p.join(','), s),
-  url: isHttpUrl,
-  one_of: (s, p) => p.indexOf(s) !== -1,
-  not_one_of: (s, p) => p.indexOf(s) === -1,
-  is: (s, p) => s === p[0],
-  is_not: (s, p) => s !== p[0],
-};
+// Maps, like the rule table: a rule name that is not a key here is a rule of the other kind.
+const TEXT = new Map<RuleName, TextCheck>(
+  Object.entries({
+    email: isEmail,
+    min: (s, p) => [...s].length >= Number(p[0]),
+    max: (s, p) => [...s].length <= Number(p[0]),
+    min_value: (s, p) => toNumber(s) >= Number(p[0]),
+    max_value: (s, p) => toNumber(s) <= Number(p[0]),
+    between: (s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1]),
+    digits: (s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0]),
+    integer: (s) => /^-?[0-9]+$/.test(s),
+    numeric: (s) => /^[0-9]+$/.test(s),
+    alpha: (s) => ALPHA_RE.test(s),
+    alpha_num: (s) => ALPHA_NUM_RE.test(s),
+    alpha_dash: (s) => ALPHA_DASH_RE.test(s),
+    alpha_spaces: (s) => ALPHA_SPACES_RE.test(s),
+    regex: (s, p) => s.length <= FORM_REGEX_MAX_CHARS && matches(p.join(','), s),
+    url: isHttpUrl,
+    one_of: (s, p) => p.indexOf(s) !== -1,
+    not_one_of: (s, p) => p.indexOf(s) === -1,
+    is: (s, p) => s === p[0],
+    is_not: (s, p) => s !== p[0],
+  } satisfies Partial<Record<RuleName, TextCheck>>) as [RuleName, TextCheck][],
+);
 
-const FILE: Partial<Record<RuleName, FileCheck>> = {
-  image: (f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name)),
-  ext: (f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`)),
-  mimes: (f, p) => p.some((m) => mimeMatches(f.type, m)),
-  size: (f, p) => f.size <= Number(p[0]) * 1024,
-};
+const FILE = new Map<RuleName, FileCheck>(
+  Object.entries({
+    image: (f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name)),
+    ext: (f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`)),
+    mimes: (f, p) => p.some((m) => mimeMatches(f.type, m)),
+    size: (f, p) => f.size <= Number(p[0]) * 1024,
+  } satisfies Partial<Record<RuleName, FileCheck>>) as [RuleName, FileCheck][],
+);
 
 /** The name of the field `confirmed:` points at (a leading @ is accepted). */
 export function confirmedTarget(rule: ParsedRule): string {
@@ -147,28 +167,28 @@ export function checkRule(rule: ParsedRule, value: FieldValue, values?: Values):
     if (typeof value === 'string') return value.trim() !== '';
     return !isEmpty(value);
   }
-  if (name === 'confirmed') return sameValue(value, values?.[confirmedTarget(rule)]);
+  if (name === 'confirmed') return sameValue(value, ownValue(values, confirmedTarget(rule)));
   if (isEmpty(value) || READS_FILE_CONTENTS.has(name)) return true;
-  const text = TEXT[name];
+  const text = TEXT.get(name);
   if (text) {
     const s = asText(value);
     return s !== null && text(s, params);
   }
-  const file = FILE[name];
+  const file = FILE.get(name);
   const files = asFiles(value);
   return file !== undefined && files !== null && files.every((f) => file(f, params));
 }
 
-function readBytes(file: File): Promise<ArrayBuffer> {
-  return typeof file.arrayBuffer === 'function' ? file.arrayBuffer() : new Response(file).arrayBuffer();
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  return typeof blob.arrayBuffer === 'function' ? blob.arrayBuffer() : new Response(blob).arrayBuffer();
 }
 
 /** Every file is an image we can read whose pixel size is exactly `width` x `height`. */
-async function hasDimensions(files: readonly File[], width: number, height: number): Promise<boolean> {
+async function hasDimensions(files: readonly UploadedFile[], width: number, height: number): Promise<boolean> {
   for (const file of files) {
     let info = null;
     try {
-      info = imageInfo(new Uint8Array(await readBytes(file)));
+      info = imageInfo(new Uint8Array(await readBytes(file.slice(0, IMAGE_HEAD_BYTES))));
     } catch {
       // An unreadable file is not a readable image.
     }

@@ -6,11 +6,22 @@
  */
 import { parseRuleString, type ParsedRule } from './rule-string';
 import { ruleMessage } from './messages';
-import { checkRule, checkRuleAsync, confirmedTarget, READS_FILE_CONTENTS } from './rules';
+import { checkRule, checkRuleAsync, confirmedTarget, ownValue, READS_FILE_CONTENTS } from './rules';
 
 export type { ParsedRule } from './rule-string';
 
-export type FieldValue = string | boolean | readonly File[] | null | undefined; // text-like fields: string; checkbox: boolean; file: File[]
+/**
+ * What the rules read of an upload. A browser's File is one; the worker's stands for an
+ * upload whose bytes it did not keep beyond the head (`slice` gives only those).
+ */
+export interface UploadedFile {
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
+  slice(start?: number, end?: number): Blob;
+}
+
+export type FieldValue = string | boolean | readonly UploadedFile[] | null | undefined; // text-like fields: string; checkbox: boolean; file: files
 
 export interface ValidationContext {
   /** the field's label, interpolated into messages as {field} */
@@ -39,7 +50,7 @@ export function compileRules(source: string | undefined): readonly ParsedRule[] 
 }
 
 function message(rule: ParsedRule, ctx: ValidationContext): string {
-  const other = rule.name === 'confirmed' ? (ctx.labels?.[confirmedTarget(rule)] ?? confirmedTarget(rule)) : undefined;
+  const other = rule.name === 'confirmed' ? (ownValue(ctx.labels, confirmedTarget(rule)) ?? confirmedTarget(rule)) : undefined;
   return ruleMessage(ctx.lang, rule.name, { field: ctx.label, params: rule.params, other });
 }
 

@@ -5,7 +5,7 @@
 import { AppManifest, BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvClient } from './kv-cli';
-import { PublishError, acquireLock, parsePointer, releaseLock } from './publish';
+import { PublishError, acquireLock, markPublished, parsePointer, releaseLock } from './publish';
 
 export interface BuildSummary {
   id: string;
@@ -63,6 +63,7 @@ export async function rollback(kv: KvClient, id: string, log: (line: string) => 
       return;
     }
     await kv.putMany([{ key: kvKeys.latest, value: JSON.stringify({ id, timestamp: manifest.timestamp }) }]);
+    await markPublished(kv, id, Date.now());
     log(`live: ${from ?? 'none'} -> ${id}`);
   } finally {
     await releaseLock(kv, log);
@@ -90,7 +91,7 @@ export async function collectGarbage(kv: KvClient, keep: number, log: (line: str
       for (const hash of Object.values(BuildIndex.parse(JSON.parse(value)).pages)) referenced.add(kvKeys.payload(hash));
     }
     const payloads = (await kv.list(kvKeys.payloadPrefix)).filter((key) => !referenced.has(key));
-    const buildKeys = removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id)]);
+    const buildKeys = removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);
     // Manifests first: a build without its manifest is no longer listed or adoptable.
     await kv.deleteMany(buildKeys);
     await kv.deleteMany(payloads);

@@ -1,5 +1,5 @@
 /**
- * Reads a content directory (shared/content-model.md) and validates every file. Collects
+ * Reads a content directory (docs/content-model.md) and validates every file. Collects
  * every problem instead of stopping at the first, so an editor fixes a broken directory in
  * one pass; each problem names the file and the field.
  */
@@ -7,8 +7,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { MAX_PATH_DEPTH } from '../../app/constants';
 import { PAGE_FILE_RE, PATH_SEGMENT_RE, pathForPageFile } from '../../app/content/paths';
-import { problemsFromZod, type ContentProblem } from '../../app/content/issues';
-import { Page, Site } from '../../app/content/schema';
+import { formatIssuePath, problemsFromZod, type ContentProblem } from '../../app/content/issues';
+import { Page, Site, walkBlocks } from '../../app/content/schema';
+import { parseRuleString } from '../../app/validation/rule-string';
+import { isSafeRulePattern } from './regex-safety';
 
 export interface LoadedPage {
   /** file path as shown to editors, e.g. content/pages/et/foo.json */
@@ -82,6 +84,34 @@ async function listPageFiles(pagesDir: string, shownRoot: string, problems: Cont
   return files;
 }
 
+/**
+ * `regex` rules whose pattern can backtrack for seconds on a crafted value: the pattern runs in
+ * every visitor's browser per keystroke and in the worker per post. Checked here and not in the
+ * schema, so the checker stays out of the worker and browser bundles.
+ */
+function unsafePatterns(file: string, page: Page): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  walkBlocks(
+    page.blocks,
+    (block, path) => {
+      if (block.type !== 'form') return;
+      block.fields.forEach((field, i) => {
+        const parsed = field.rules === undefined ? null : parseRuleString(field.rules);
+        const regex = parsed?.ok ? parsed.rules.find((r) => r.name === 'regex') : undefined;
+        if (!regex || isSafeRulePattern(regex.params.join(','))) return;
+        problems.push({
+          file,
+          path: formatIssuePath([...path, 'fields', i, 'rules']),
+          message:
+            'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b), or one the check cannot read; rewrite it so each character can be matched only one way, or use a stock rule such as email',
+        });
+      });
+    },
+    ['blocks'],
+  );
+  return problems;
+}
+
 export async function loadContent(contentDir: string, shownRoot = 'content'): Promise<LoadResult> {
   const problems: ContentProblem[] = [];
   const siteFile = `${shownRoot}/site.json`;
@@ -115,8 +145,13 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
       const raw = await readJsonFile(join(pagesDir, rel), file, problems);
       if (raw === undefined) continue;
       const parsed = Page.safeParse(raw);
-      if (parsed.success) pages.push({ file, path, page: parsed.data });
-      else problems.push(...problemsFromZod(file, parsed.error));
+      if (!parsed.success) {
+        problems.push(...problemsFromZod(file, parsed.error));
+        continue;
+      }
+      const unsafe = unsafePatterns(file, parsed.data);
+      if (unsafe.length > 0) problems.push(...unsafe);
+      else pages.push({ file, path, page: parsed.data });
     }
   }
 

@@ -7,6 +7,8 @@
  *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back)
  *   check       the pointer still names the build this publish started from, else stop
  *   pointer     builds/latest.json (or builds/draft.json), last and alone
+ *   published   builds/published/{id}.json after a live pointer: the build's manifest may now
+ *               be served on the live host (a draft's never is)
  *
  * A publish that dies at any step leaves the pointer on the previous complete build; running
  * it again finishes it. Records are never rewritten in place.
@@ -106,6 +108,15 @@ async function write(kv: KvClient, records: KvRecord[], what: string): Promise<v
   }
 }
 
+/**
+ * Records that a build has been live. Written after the pointer, so a build that never went
+ * live is never marked; the worker always serves the current live build's manifest, so a
+ * marker that fails to be written only costs tabs left on that build their manifest later.
+ */
+export async function markPublished(kv: KvClient, id: string, at: number): Promise<void> {
+  await write(kv, [{ key: kvKeys.published(id), value: JSON.stringify({ id, timestamp: at }) }], 'the published marker');
+}
+
 const newOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 function safeJson(text: string): unknown {
@@ -150,7 +161,8 @@ export async function publishBuild(
     }
     await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
-    const written = newPayloads.length + rest.length + manifest.length + 1;
+    if (!draft) await markPublished(kv, files.id, now());
+    const written = newPayloads.length + rest.length + manifest.length + (draft ? 1 : 2);
     return { id: files.id, written, reused: payloads.length - newPayloads.length, alreadyPublished: false };
   } finally {
     await releaseLock(kv, log);

@@ -24,13 +24,19 @@ export interface SiteBuildOptions {
 
 export type SiteBuildResult = { ok: true; build: BuildOutput; outDir: string } | { ok: false; problems: ContentProblem[] };
 
-/** Headers for static assets (Workers static assets read `_headers` from the assets directory). */
+/**
+ * Headers for static assets (Workers static assets read `_headers` from the assets directory).
+ * Media come from editors: an SVG opened on its own is a document that could run script, so
+ * media get a CSP that allows nothing but inline styles, in a sandbox.
+ */
+export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const ASSET_HEADERS = `/_app/*
   Cache-Control: public, max-age=31536000, immutable
   X-Content-Type-Options: nosniff
 /media/*
   Cache-Control: public, max-age=3600, stale-while-revalidate=86400
   X-Content-Type-Options: nosniff
+  Content-Security-Policy: ${MEDIA_CSP}
 /favicon.svg
   Cache-Control: public, max-age=86400
 /editor/*

@@ -3,20 +3,29 @@
  * directory` pointing into the build (wrangler resolves both relative to the config file).
  * Everything else (bindings, compatibility date, no_bundle, environments) is the real file's.
  * Lets test servers and dry runs use their own build instead of the shared dist/.
+ *
+ * The copy is written from the parsed file, so the real file's comments are not in it: it is a
+ * generated file that only wrangler reads, and wrangler.toml stays the one to read and edit.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT } from './bundle';
+import { stringify } from 'smol-toml';
+import { WRANGLER_TOML, parseWranglerToml } from './wrangler-toml';
+
+/** Paths inside the build directory, where the copy is written. */
+const BUILD_MAIN = 'worker/index.js';
+const BUILD_ASSETS = 'public';
+
+/** The text of the copy for a build directory, from the real file's text. */
+export function wranglerTomlForBuild(text: string): string {
+  const config = parseWranglerToml(text);
+  if (!config.assets) throw new Error('wrangler.toml: no [assets] table to point at the build');
+  const copy = { ...config, main: BUILD_MAIN, assets: { ...config.assets, directory: BUILD_ASSETS } };
+  return `# Generated from wrangler.toml by scripts/lib/wrangler-config.ts for this build; edit wrangler.toml instead.\n${stringify(copy)}`;
+}
 
 export async function writeWranglerConfigFor(outDir: string): Promise<string> {
-  const toml = await readFile(join(ROOT, 'wrangler.toml'), 'utf8');
-  const copy = toml
-    .replace(/^main\s*=.*$/m, 'main = "worker/index.js"')
-    .replace(/^directory\s*=\s*"dist\/public"\s*$/m, 'directory = "public"');
-  if (!copy.includes('main = "worker/index.js"') || !copy.includes('directory = "public"')) {
-    throw new Error('wrangler.toml: could not point `main` and `[assets] directory` at the build');
-  }
   const config = join(outDir, 'wrangler.toml');
-  await writeFile(config, copy);
+  await writeFile(config, wranglerTomlForBuild(await readFile(WRANGLER_TOML, 'utf8')));
   return config;
 }

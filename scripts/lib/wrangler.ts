@@ -38,8 +38,8 @@ export function runWrangler(args: string[], options: SpawnOptions = {}): Promise
     const child = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let stdout = '';
     let stderr = '';
-    child.stdout?.on('data', (d: Buffer) => (stdout += d));
-    child.stderr?.on('data', (d: Buffer) => (stderr += d));
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new WranglerError(args, code, stderr + stdout))));
   });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { compileRouteRules, matchRouteRules, redirectFor as redirectOf } from '../../app/route-rules';
+import { PROTOTYPE_NAMES } from '../support/property';
 
 const matcher = compileRouteRules({
   '/old-loans': { redirect: { to: '/en/loans', statusCode: 301 } },
@@ -62,4 +63,44 @@ describe('route rules', () => {
       if (redirect) expect(new URL(redirect.location, 'https://www.example.com').host).toBe('blog.example.com');
     },
   );
+});
+
+describe('internal redirect targets', () => {
+  const internal = compileRouteRules({
+    '/go/**': { redirect: '/**' },
+    '/old/**': { redirect: '/new/**' },
+  });
+
+  test('`/**` carries a request path with an empty segment to a path on the site, not to a host', () => {
+    expect(redirectFor(internal, '/go//evil.example')?.location).toBe('/evil.example');
+  });
+
+  test('`/**` with nothing left redirects to the home page', () => {
+    expect(redirectFor(internal, '/go', '?a=1')).toEqual({ location: '/?a=1', status: 307, external: false });
+  });
+
+  test('a `%2e%2e` segment (the worker decodes `%252e%252e` once) does not climb out of the target', () => {
+    expect(redirectFor(internal, '/old/%2e%2e/admin')?.location).toBe('/new/%252e%252e/admin');
+  });
+
+  test('a bare dot segment handed to the matcher is dropped, not followed', () => {
+    expect(redirectFor(internal, '/old/../admin')?.location).toBe('/new/admin');
+  });
+});
+
+describe('route rules and Object.prototype names', () => {
+  const rules = compileRouteRules({
+    '/en/*': { headers: { 'x-one': '1' } },
+    '/old/**': { redirect: '/new/**' },
+  });
+
+  test.each(PROTOTYPE_NAMES)('a whole path %j matches no rule', (name) => {
+    expect(matchRouteRules(rules, name)).toEqual({ rule: {}, redirectRest: [] });
+    expect(matchRouteRules(rules, `/${name}`)).toEqual({ rule: {}, redirectRest: [] });
+  });
+
+  test.each(PROTOTYPE_NAMES)('a path segment %j is carried into a redirect as plain text', (name) => {
+    expect(redirectFor(rules, `/old/${name}/x`)?.location).toBe(`/new/${encodeURIComponent(name)}/x`);
+    expect(matchRouteRules(rules, `/en/${name}`).rule).toEqual({ headers: { 'x-one': '1' } });
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hasRefusedProtocol, isInternalPath, isSafeHref, isSafeRichTextHref } from '../../app/urls';
+import { anchoredPath, hasRefusedProtocol, isInternalPath, isSafeHref, isSafeRichTextHref, onOrigin } from '../../app/urls';
 
 describe('link targets', () => {
   test.each([
@@ -36,5 +36,34 @@ describe('link targets', () => {
     expect(isSafeRichTextHref('mailto:help@example.com')).toBe(true);
     expect(isSafeRichTextHref('tel:+3725550000')).toBe(true);
     expect(isSafeHref('mailto:help@example.com')).toBe(false);
+  });
+});
+
+describe('in-app hrefs on the site’s origin', () => {
+  const ORIGIN = 'https://www.example.com';
+
+  test.each([
+    ['//evil.example/x', '/evil.example/x'],
+    ['/\\evil.example/x', '/evil.example/x'],
+    ['\\\\evil.example', '/evil.example'],
+    ['/\t/evil.example', '/evil.example'],
+    ['/a/..//evil.example/x', '/evil.example/x'],
+    ['/a/%2e%2e//evil.example', '/evil.example'],
+    ['@evil.example', '/@evil.example'],
+    [':443@evil.example/x', '/:443@evil.example/x'],
+    ['https://evil.example/x', '/https://evil.example/x'],
+  ])('%j stays on the origin as %j', (href, path) => {
+    const url = onOrigin(href, ORIGIN);
+    expect(url.origin).toBe(ORIGIN);
+    expect(url.pathname).toBe(path);
+  });
+
+  test('the query and hash are kept', () => {
+    expect(onOrigin('/en/loans?x=1#rates', ORIGIN).href).toBe(`${ORIGIN}/en/loans?x=1#rates`);
+  });
+
+  test('an anchored path starts with exactly one slash', () => {
+    expect(anchoredPath('')).toBe('/');
+    expect(anchoredPath('/a/..//evil.example?q')).toBe('/evil.example?q');
   });
 });

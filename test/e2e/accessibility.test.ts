@@ -2,18 +2,10 @@
  * axe-core in Chromium against `npm start`: the home page (Latin and Cyrillic), the form page,
  * the gallery page, the table page, the 404 page, the modal open and the form with its errors
  * shown, at a desktop and a mobile width. The budget is no violation of any impact. The pages,
- * states and the axe run are shared with `npm run audit` (scripts/lib/audit/axe.ts).
+ * states and the axe run are shared with `npm run audit` (bench/lib/audit/axe.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  AXE_STATES,
-  AXE_VIEWPORTS,
-  checkState,
-  formatViolations,
-  openForAxe,
-  runAxe,
-  type AxeViolation,
-} from '../../scripts/lib/audit/axe';
+import { AXE_STATES, AXE_VIEWPORTS, checkState, formatViolations, openForAxe, runAxe, type AxeViolation } from '../../bench/lib/audit/axe';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startSite, type RunningSite } from '../support/server';
 

@@ -127,9 +127,9 @@ describe('the modal', () => {
     await expect.poll(() => dialogOpen(page)).toBe(false);
 
     // A client navigation to a linked modal on another page.
-    await page.evaluate(() => (window as any).__router.navigateTo('/en/loans'));
+    await page.evaluate(() => window.__router.navigateTo('/en/loans'));
     await page.waitForURL(`${env.site.url}/en/loans`);
-    await page.evaluate(() => (window as any).__router.navigateTo('/en#modal-how-it-works'));
+    await page.evaluate(() => window.__router.navigateTo('/en#modal-how-it-works'));
     await expect.poll(() => dialogOpen(page)).toBe(true);
     expect(await page.locator('dialog h2').textContent()).toBe('How applying works');
 
@@ -218,9 +218,9 @@ describe('lazy images', () => {
     await expect.poll(() => page.locator(`img[data-src="${HOUSE}"]`).first().getAttribute('data-lazy')).toBe('loaded');
     await page.evaluate(() => window.scrollTo(0, 0));
 
-    await page.evaluate(() => (window as any).__router.navigateTo('/en/loans'));
+    await page.evaluate(() => window.__router.navigateTo('/en/loans'));
     await page.waitForURL(`${env.site.url}/en/loans`);
-    await page.evaluate(() => (window as any).__router.navigateTo('/en/loans/home-loan'));
+    await page.evaluate(() => window.__router.navigateTo('/en/loans/home-loan'));
     await page.waitForURL(`${env.site.url}/en/loans/home-loan`);
     // Right after the render, before any check could run, and with the image below the fold.
     const first = await page.evaluate((src) => {

@@ -6,8 +6,8 @@
 import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { AXE_VIEWPORTS, CONSENT_AXE_STATES, formatViolations, openForAxe, runAxe } from '../../scripts/lib/audit/axe';
-import { copyWithTagManager, stubGoogleTags, TEST_GTM_ID } from '../../scripts/lib/audit/tag-manager-site';
+import { AXE_VIEWPORTS, CONSENT_AXE_STATES, formatViolations, openForAxe, runAxe } from '../../bench/lib/audit/axe';
+import { copyWithTagManager, stubGoogleTags, TEST_GTM_ID } from '../../bench/lib/audit/tag-manager-site';
 import { launchBrowser, type Browser } from '../support/browser';
 import { REPO_CONTENT, tempDir } from '../support/built-site';
 import { startSite, type RunningSite } from '../support/server';

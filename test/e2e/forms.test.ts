@@ -114,6 +114,7 @@ describe('the form without JavaScript', () => {
       topic: 'mortgage',
       message: 'I would like to ask about a home loan.',
       consent: 'yes',
+      _hp: '',
     });
     await page.goBack();
   });
@@ -243,6 +244,7 @@ describe('submission', () => {
         topic: 'mortgage',
         message: 'I would like to ask about a home loan.',
         consent: true,
+        _hp: '',
       },
     });
     expect(await button.textContent()).toBe('Send message');
@@ -272,7 +274,7 @@ describe('submission', () => {
     expect(await page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
     expect(await page.isChecked('#contact-consent')).toBe(true);
     expect(await page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(0);
-    expect(JSON.parse((await storedDraft(page))!).values).toMatchObject({ name: 'Mari Maasikas', consent: true });
+    expect((JSON.parse((await storedDraft(page))!) as { values: unknown }).values).toMatchObject({ name: 'Mari Maasikas', consent: true });
     expect(await page.locator('form[data-form-id="contact"] button[type="submit"]').isDisabled()).toBe(false);
   });
 
@@ -285,6 +287,55 @@ describe('submission', () => {
       .poll(() => page.locator('.form-block [role="alert"]').textContent())
       .toBe('Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.');
     expect(await storedDraft(page, ET_DRAFT_KEY)).not.toBeNull();
+  });
+});
+
+describe('what the site says when it refuses a post', () => {
+  test('too many posts: the Estonian form says to wait a minute', async () => {
+    const { page } = await open('/et/kontakt');
+    await page.route('**/_app/forms', (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '60' }, contentType: 'application/json', body: '{"error":"rate_limited"}' }),
+    );
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Saada sõnum' }).click();
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('Sinu ühenduselt on saadetud liiga palju sõnumeid. Palun oota minut ja saada see siis uuesti.');
+  });
+
+  test('a post refused as not from this site: the English form says to reload the page', async () => {
+    const { page } = await open('/en/contact');
+    await page.route('**/_app/forms', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"forbidden"}' }),
+    );
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('This form can only be sent from its page on this site. Please reload the page and try again.');
+  });
+});
+
+describe('the form against the real endpoint', () => {
+  test("Chromium's own post from the hydrated form passes the same-origin check and is kept", async () => {
+    const { page, problems } = await open('/en/contact');
+    await fillValid(page);
+    const [response] = await Promise.all([
+      page.waitForResponse('**/_app/forms'),
+      page.getByRole('button', { name: 'Send message' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('the honeypot is out of reach: Tab goes from the last field to the button, and assistive technology does not see it', async () => {
+    const { page } = await open('/en/contact');
+    await page.focus('#contact-consent');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
+    expect(await page.getByRole('textbox', { name: 'Leave this field empty' }).count()).toBe(0);
+    expect(await page.locator('form[data-form-id="contact"]').ariaSnapshot()).not.toContain('Leave this field empty');
   });
 });
 

@@ -38,7 +38,8 @@ async function open(path: string) {
   return { ...tracked, documents };
 }
 
-const bootBuildId = (page: Page) => page.evaluate(() => JSON.parse(document.getElementById('site-data')!.textContent!).buildId as string);
+const bootBuildId = (page: Page) =>
+  page.evaluate(() => (JSON.parse(document.getElementById('site-data')!.textContent) as { buildId: string }).buildId);
 
 describe('client navigation', () => {
   test('a click loads the payload with the build id instead of a new document', async () => {
@@ -98,7 +99,7 @@ describe('client navigation', () => {
 
   test('a missing page shows the 404 screen without a reload, and the next navigation clears it', async () => {
     const { page, documents } = await open('/en');
-    await page.evaluate(() => (window as any).__router.navigateTo('/x'));
+    await page.evaluate(() => window.__router.navigateTo('/x'));
     await expect.poll(() => page.textContent('main')).toContain('Page not found: /x');
     expect(await page.textContent('main')).toContain('Page Not Found');
     await page.locator('header nav a[href="/en/loans"]').first().click();
@@ -111,7 +112,7 @@ describe('client navigation', () => {
   test('navigateTo refuses javascript: URLs and other sites without permission', async () => {
     const { page } = await open('/en');
     const errors = await page.evaluate(async () => {
-      const router = (window as any).__router;
+      const router = window.__router;
       const outcomes: string[] = [];
       for (const url of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', 'https://evil.example/']) {
         try {
@@ -130,7 +131,7 @@ describe('client navigation', () => {
 
   test('an internal route-rule redirect happens in the app and the redirect source never enters history', async () => {
     const { page, documents } = await open('/en');
-    await page.evaluate(() => (window as any).__router.navigateTo('/old-loans'));
+    await page.evaluate(() => window.__router.navigateTo('/old-loans'));
     await page.waitForURL(`${env.site.url}/en/loans`);
     expect(documents).toHaveLength(1);
     await page.goBack();
@@ -143,7 +144,7 @@ describe('client navigation', () => {
     await page.route('https://blog.example.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>blog</title>' }),
     );
-    await page.evaluate(() => (window as any).__router.navigateTo('/blog/2024/hello'));
+    await page.evaluate(() => window.__router.navigateTo('/blog/2024/hello'));
     await page.waitForURL('https://blog.example.com/2024/hello');
     await page.close();
   });
@@ -167,7 +168,7 @@ describe('staying current and resilient', () => {
     const content = await tempDir('republish-content');
     await cp(REPO_CONTENT, content, { recursive: true });
     const home = join(content, 'pages/en/index.json');
-    const page0 = JSON.parse(await readFile(home, 'utf8'));
+    const page0 = JSON.parse(await readFile(home, 'utf8')) as { title: string };
     page0.title = 'A newly published home';
     await writeFile(home, JSON.stringify(page0));
 

@@ -30,7 +30,7 @@ async function openPreview(): Promise<{ page: Page; problems: string[] }> {
 function post(page: Page, data: unknown, origin?: string) {
   return page.evaluate(
     ([d, o]) => {
-      if (o) window.dispatchEvent(new MessageEvent('message', { data: d, origin: o as string }));
+      if (o) window.dispatchEvent(new MessageEvent('message', { data: d, origin: o }));
       else window.postMessage(d, window.location.origin);
     },
     [data, origin ?? null] as const,
@@ -109,7 +109,7 @@ describe('the example editor', () => {
     await page.goto(`${env.site.url}/editor/`);
     const textarea = page.locator('#json');
     await expect.poll(() => textarea.inputValue(), { timeout: 15_000 }).toContain('"blocks"');
-    const doc = JSON.parse(await textarea.inputValue());
+    const doc = JSON.parse(await textarea.inputValue()) as { blocks: [{ heading?: string }] };
     doc.blocks[0].heading = 'Edited in the example editor';
     await textarea.fill(JSON.stringify(doc, null, 2));
     const frame = page.frameLocator('#preview');

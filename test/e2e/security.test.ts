@@ -30,12 +30,10 @@ afterAll(async () => {
 /** Records CSP violations from the first byte of the page on. */
 async function watchViolations(page: Page) {
   await page.addInitScript(() => {
-    (window as any).__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as any).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
+    const violations: string[] = (window.__violations = []);
+    document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  return () => page.evaluate(() => (window as any).__violations as string[]);
+  return () => page.evaluate(() => window.__violations ?? []);
 }
 
 describe('Content-Security-Policy in Chromium', () => {
@@ -48,9 +46,9 @@ describe('Content-Security-Policy in Chromium', () => {
     const violations = await watchViolations(page);
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    const events = await page.evaluate(() => ((window as any).dataLayer as { event?: string }[]).map((e) => e.event));
+    const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
     expect(events).toContain('gtm.js');
-    await expect.poll(() => page.evaluate(() => (window as any).__gtmLoaded)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.__gtmLoaded)).toBe(true);
     expect(await violations()).toEqual([]);
     await page.close();
   });
@@ -67,7 +65,7 @@ describe('Content-Security-Policy in Chromium', () => {
       script.textContent = 'window.__injected = true;';
       document.body.appendChild(script);
     });
-    expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined();
+    expect(await page.evaluate(() => window.__injected)).toBeUndefined();
     await expect.poll(violations).toContain('script-src-elem inline');
     await page.close();
   });
@@ -79,15 +77,9 @@ describe('Content-Security-Policy in Chromium', () => {
     );
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.evaluate(() => (window as any).__router.navigateTo('/en/page-1'));
+    await page.evaluate(() => window.__router.navigateTo('/en/page-1'));
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          ((window as any).dataLayer as { event?: string; page_path?: string }[])
-            .filter((e) => e.event === 'page_view')
-            .map((e) => e.page_path),
-        ),
-      )
+      .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.page_path)))
       .toEqual(['/en/page-1']);
     await page.close();
   });

@@ -5,6 +5,7 @@ import { formatProblem } from '../../app/content/issues';
 import { loadContent } from '../../scripts/lib/content-loader';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { tempDir } from '../support/built-site';
+import { PROTOTYPE_NAMES } from '../support/property';
 
 let dir: string;
 
@@ -59,6 +60,90 @@ describe('content validation', () => {
       }),
     );
     expect(await problemLines()).toEqual(['content/pages/en/index.json: blocks[5].fields[0].rules: unknown rule "betwen"']);
+  });
+
+  test('a regex rule with nested repetition is refused, naming the file and the field', async () => {
+    await editPage('fi/page-1.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [
+          { name: 'name', label: 'Name', kind: 'text' },
+          { name: 'code', label: 'Code', kind: 'text', rules: 'required|regex:^(a+)+$' },
+        ],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    const lines = await problemLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^content\/pages\/fi\/page-1\.json: blocks\[5\]\.fields\[1\]\.rules: rule "regex" has a pattern that can backtrack for a long time/,
+    );
+  });
+
+  test('a regex rule inside a section is named by its path in the section', async () => {
+    await editPage('en/page-2.json', (p) =>
+      p.blocks.push({
+        type: 'section',
+        blocks: [
+          {
+            type: 'form',
+            id: 'f',
+            fields: [{ name: 'code', label: 'Code', kind: 'text', rules: 'regex:(x*)*y' }],
+            submitLabel: 'Send',
+            successMessage: 'Thanks',
+          },
+        ],
+      }),
+    );
+    expect((await problemLines())[0]).toMatch(
+      /^content\/pages\/en\/page-2\.json: blocks\[5\]\.blocks\[0\]\.fields\[0\]\.rules: rule "regex"/,
+    );
+  });
+
+  test.each(['^a*a*b$', '^\\d*[0-9]*x$'])(
+    'a regex rule %s, which backtracks without nested repetition, is refused too',
+    async (pattern) => {
+      await editPage('fi/page-1.json', (p) =>
+        p.blocks.push({
+          type: 'form',
+          id: 'f',
+          fields: [{ name: 'code', label: 'Code', kind: 'text', rules: `regex:${pattern}` }],
+          submitLabel: 'Send',
+          successMessage: 'Thanks',
+        }),
+      );
+      expect((await problemLines())[0]).toMatch(/fields\[0\]\.rules: rule "regex" has a pattern that can backtrack/);
+    },
+  );
+
+  test('a regex rule with a linear pattern builds', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [{ name: 'code', label: 'Code', kind: 'text', rules: 'required|regex:^[A-Z]{2}[0-9]{2,4}$' }],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    expect(await problemLines()).toEqual([]);
+  });
+
+  test('every Object.prototype name used as a rule is refused as an unknown rule', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: PROTOTYPE_NAMES.map((name, i) => ({ name: `f${i}`, label: 'F', kind: 'text', rules: `required|${name}` })),
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    expect(await problemLines()).toEqual(
+      PROTOTYPE_NAMES.map((name, i) => `content/pages/en/index.json: blocks[5].fields[${i}].rules: unknown rule "${name}"`),
+    );
   });
 
   test('a javascript: link in rich text is refused', async () => {

@@ -84,9 +84,7 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
   return {
     ...inner,
     // A killed process never gets to release its lock.
-    async deleteMany() {
-      die();
-    },
+    deleteMany: () => Promise.resolve().then(die),
     async getMany(keys) {
       if (stage === 'after-manifest' && manifestWritten) die();
       return inner.getMany(keys);
@@ -103,9 +101,11 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
 }
 
 describe('publishing', () => {
-  test('a first publish writes every record and points the live site at the build', async () => {
+  test('a first publish writes every record, points the live site at the build and marks it published', async () => {
     const result = await publishBuild(kv, filesA);
-    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 1, reused: 0, alreadyPublished: false });
+    // the records, the pointer, and builds/published/{id}.json
+    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 2, reused: 0, alreadyPublished: false });
+    expect((await kv.getMany([kvKeys.published(filesA.id)])).get(kvKeys.published(filesA.id))).toContain(filesA.id);
     expect(await pointer()).toBe(filesA.id);
     expect(await isWhole(filesA)).toBe(true);
   });
@@ -118,11 +118,11 @@ describe('publishing', () => {
     expect(lines.join('\n')).toContain('already the live build');
   });
 
-  test('after a one-page change only that page, the build records and the pointer are written', async () => {
+  test('after a one-page change only that page, the build records, the pointer and the published marker are written', async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
     const builtRecords = filesC.records.filter((r) => !r.key.startsWith(kvKeys.payloadPrefix)).length;
-    expect(result.written).toBe(1 + builtRecords + 1);
+    expect(result.written).toBe(1 + builtRecords + 2);
     expect(result.reused).toBe(filesC.records.filter((r) => r.key.startsWith(kvKeys.payloadPrefix)).length - 1);
   });
 
@@ -131,6 +131,12 @@ describe('publishing', () => {
     await publishBuild(kv, filesB, { draft: true });
     expect(await pointer()).toBe(filesA.id);
     expect(await pointer(kvKeys.draft)).toBe(filesB.id);
+  });
+
+  test('a draft is never marked published, so the live host will not serve its manifest', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(kv, filesB, { draft: true });
+    expect((await kv.getMany([kvKeys.published(filesB.id)])).get(kvKeys.published(filesB.id)) ?? null).toBeNull();
   });
 
   test('a stale lock from a publish that died expires; a live one stops the next publish', async () => {

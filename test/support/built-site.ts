@@ -12,7 +12,7 @@ export const REPO_CONTENT = join(REPO_ROOT, 'content');
 export interface BuiltSite {
   outDir: string;
   build: BuildOutput;
-  cleanup(): Promise<void>;
+  cleanup: () => Promise<void>;
 }
 
 export async function tempDir(prefix: string): Promise<string> {

@@ -58,8 +58,8 @@ export async function startSite({ content, env }: { content?: string; env?: stri
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d: Buffer) => (log += d));
-  child.stderr!.on('data', (d: Buffer) => (log += d));
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));

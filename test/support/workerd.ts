@@ -2,15 +2,15 @@
  * Runs a built worker in workerd through Miniflare, with a real (in-memory) KV namespace and
  * the build's static assets, the way `wrangler dev` and Cloudflare run it.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
+import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
+import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import type { BuiltSite } from './built-site';
-import { REPO_ROOT } from './built-site';
 
-const COMPATIBILITY_DATE = readFileSync(join(REPO_ROOT, 'wrangler.toml'), 'utf8').match(/^compatibility_date = "([^"]+)"/m)![1]!;
+const COMPATIBILITY_DATE = readWranglerToml().compatibility_date;
 
 export const ORIGIN = 'https://www.example.com';
 
@@ -72,7 +72,15 @@ export async function startWorker(
     bindings = {},
     faults = false,
     persist,
-  }: { publish?: boolean; bindings?: Record<string, string>; faults?: boolean; persist?: { kv: string; cache: string } } = {},
+    formRateLimit = 1000,
+  }: {
+    publish?: boolean;
+    bindings?: Record<string, string>;
+    faults?: boolean;
+    persist?: { kv: string; cache: string };
+    /** form posts per client per 60 s (the real binding; high by default so tests are not limited) */
+    formRateLimit?: number;
+  } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
   const main = {
@@ -84,6 +92,7 @@ export async function startWorker(
     // Tests publish new builds mid-test: the pointer must be read on every request.
     bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
     assets: { directory: join(site.outDir, 'public'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
+    ratelimits: { FORM_RATE_LIMIT: { simple: { limit: formRateLimit, period: 60 } } },
   };
   const store = faults ? { worker: 'kv-faults', binding: 'INNER' } : { worker: undefined, binding: 'SITE_KV' };
   const mf = new Miniflare({
@@ -118,9 +127,11 @@ export async function startWorker(
       } as never) as unknown as Promise<Response>,
     kv,
     put,
+    // As scripts/lib/publish.ts does it: records, the pointer, then the published marker.
     publish: async (s) => {
       await put(s.build.records);
       await put([s.build.pointer]);
+      await put([{ key: kvKeys.published(s.build.id), value: s.build.pointer.value }]);
     },
     logs,
     close: () => mf.dispose(),

@@ -151,10 +151,11 @@ const UA_TABLE: Row[] = [
     'Mozilla/5.0 (iPhone; CPU iPhone OS 11_2_6 like Mac OS X) AppleWebKit/604.5.6 (KHTML, like Gecko) FxiOS/10.6b8836 Mobile/15D100 Safari/604.5.6',
     false,
   ],
+  // Its WebKit (iOS 12) passes, but its own version is below Firefox's row of 78.
   [
     'Firefox (FxiOS 14) on iOS 12.1',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 12_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/14.0b12646 Mobile/16B92 Safari/605.1.15',
-    true,
+    false,
   ],
   [
     'Firefox (FxiOS 121) on iOS 17.2',
@@ -520,5 +521,115 @@ describe('the worker helpers', () => {
   test('hostile input never throws', () => {
     expect(() => browserVerdict(null as never)).not.toThrow();
     expect(() => browserVerdict({ userAgent: 42 as never, secChUa: {} as never })).not.toThrow();
+  });
+});
+
+/** Real Android WebView user agents: the system WebView and in-app browsers built on it. */
+const WEBVIEW_CHROME_43 =
+  'Mozilla/5.0 (Linux; Android 5.1.1; Nexus 5 Build/LMY48B; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/43.0.2357.65 Mobile Safari/537.36';
+const WEBVIEW_CHROME_63 =
+  'Mozilla/5.0 (Linux; Android 7.0; SM-G955F Build/NRD90M; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/63.0.3239.111 Mobile Safari/537.36';
+const WEBVIEW_CHROME_100 =
+  'Mozilla/5.0 (Linux; Android 8.1.0; LML211BL Build/OPM1.171019.019; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.79 Mobile Safari/537.36';
+const FACEBOOK_WEBVIEW_CHROME_43 =
+  'Mozilla/5.0 (Linux; Android 5.0; SM-G900P Build/LRX21T; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/43.0.2357.121 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/35.0.0.48.273;]';
+const FACEBOOK_WEBVIEW_CHROME_100 =
+  'Mozilla/5.0 (Linux; Android 8.1.0; DRA-L01 Build/HUAWEIDRA-L01; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.127 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/364.0.0.24.132;]';
+const LINE_WEBVIEW_CHROME_51 =
+  'Mozilla/5.0 (Linux; Android 5.0; ASUS_Z00AD Build/LRX21V; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/51.0.2704.81 Mobile Safari/537.36 Line/6.5.1/IAB';
+const MIUI_BROWSER_CHROME_100 =
+  'Mozilla/5.0 (Linux; U; Android 13; zh-cn; Mi 10 Pro Build/TKQ1.221114.001) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.127 Mobile Safari/537.36 XiaoMi/MiuiBrowser/17.5.220418 swan-mibrowser';
+
+describe('Android WebView', () => {
+  test('a WebView on Chrome 63 is unsupported Chrome 63', () => {
+    expect(browserVerdict({ userAgent: WEBVIEW_CHROME_63 })).toMatchObject({ supported: false, browser: 'chrome', major: 63 });
+  });
+
+  test('a WebView on Chrome 43 is unsupported', () => {
+    expect(browserVerdict({ userAgent: WEBVIEW_CHROME_43 }).supported).toBe(false);
+  });
+
+  test('a WebView on Chrome 100 is supported Chrome 100', () => {
+    expect(browserVerdict({ userAgent: WEBVIEW_CHROME_100 })).toMatchObject({ supported: true, browser: 'chrome', major: 100 });
+  });
+
+  test('the Facebook in-app browser on a Chrome 43 WebView is unsupported', () => {
+    expect(browserVerdict({ userAgent: FACEBOOK_WEBVIEW_CHROME_43 })).toMatchObject({ supported: false, browser: 'chrome', major: 43 });
+  });
+
+  test('the Facebook in-app browser on a Chrome 100 WebView is supported', () => {
+    expect(browserVerdict({ userAgent: FACEBOOK_WEBVIEW_CHROME_100 })).toMatchObject({ supported: true, browser: 'chrome', major: 100 });
+  });
+
+  test('the LINE in-app browser on a Chrome 51 WebView is unsupported', () => {
+    expect(browserVerdict({ userAgent: LINE_WEBVIEW_CHROME_51 }).supported).toBe(false);
+  });
+
+  test('a browser on its own Chromium without the "; wv)" mark is not judged as a WebView', () => {
+    expect(browserVerdict({ userAgent: MIUI_BROWSER_CHROME_100 })).toMatchObject({ supported: true, reason: 'not in table' });
+  });
+});
+
+/** Real iOS user agents. */
+const EDGE_IOS_44_ON_IOS_12 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 12_3_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1.1 EdgiOS/44.5.0.10 Mobile/15E148 Safari/604.1';
+const EDGE_IOS_46_ON_IOS_14 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 14_7_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/14.0 EdgiOS/46.3.13 Mobile/15E148 Safari/605.1.15';
+const EDGE_IOS_100_ON_IOS_16 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 16_0_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 EdgiOS/100.1185.50 Mobile/15E148 Safari/605.1.15';
+const CHROME_IOS_56_ON_IOS_10 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 10_3 like Mac OS X) AppleWebKit/602.1.50 (KHTML, like Gecko) CriOS/56.0.2924.75 Mobile/14E5239e Safari/602.1';
+const CHROME_IOS_120_ON_IOS_17 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1';
+const OPERA_IOS_5_ON_IOS_17 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1 OPT/5.0.2';
+const SAFARI_ON_IOS_26 =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1';
+
+describe('browsers on iOS', () => {
+  test('Edge (EdgiOS 44) on iOS 12.3 is unsupported by its own version', () => {
+    expect(browserVerdict({ userAgent: EDGE_IOS_44_ON_IOS_12 })).toMatchObject({ supported: false, browser: 'edge', major: 44 });
+  });
+
+  test('Edge (EdgiOS 46) on iOS 14.7 is unsupported by its own version', () => {
+    expect(browserVerdict({ userAgent: EDGE_IOS_46_ON_IOS_14 })).toMatchObject({ supported: false, browser: 'edge', major: 46 });
+  });
+
+  test('Edge (EdgiOS 100) on iOS 16 is supported Edge 100', () => {
+    expect(browserVerdict({ userAgent: EDGE_IOS_100_ON_IOS_16 })).toMatchObject({ supported: true, browser: 'edge', major: 100 });
+  });
+
+  test('Firefox (FxiOS 40) on iOS 15 is unsupported by its own version', () => {
+    const ua =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/40.0 Mobile/15E148 Safari/605.1.15';
+    expect(browserVerdict({ userAgent: ua })).toMatchObject({ supported: false, browser: 'firefox', major: 40 });
+  });
+
+  test('Firefox (FxiOS 100) on iOS 15 is supported Firefox 100', () => {
+    const ua =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 15_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/100.0 Mobile/15E148 Safari/605.1.15';
+    expect(browserVerdict({ userAgent: ua })).toMatchObject({ supported: true, browser: 'firefox', major: 100 });
+  });
+
+  test('Chrome (CriOS 120) on iOS 17 is supported Chrome 120', () => {
+    expect(browserVerdict({ userAgent: CHROME_IOS_120_ON_IOS_17 })).toMatchObject({ supported: true, browser: 'chrome', major: 120 });
+  });
+
+  test('Chrome (CriOS 56) on iOS 10 is reported by its engine, as Safari 10', () => {
+    expect(browserVerdict({ userAgent: CHROME_IOS_56_ON_IOS_10 })).toMatchObject({ supported: false, browser: 'safari', major: 10 });
+  });
+
+  test('Opera (OPT 5) on iOS 17 is judged by its engine alone and supported', () => {
+    expect(browserVerdict({ userAgent: OPERA_IOS_5_ON_IOS_17 })).toMatchObject({ supported: true, browser: 'safari', major: 17 });
+  });
+
+  test('Safari on iOS is judged by its Version token, not the frozen iOS version', () => {
+    expect(browserVerdict({ userAgent: SAFARI_ON_IOS_26 })).toMatchObject({ supported: true, browser: 'safari', major: 26 });
+  });
+});
+
+describe('lookups keyed by outside input', () => {
+  test.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a %s brand names no browser', (brand) => {
+    expect(browserVerdict({ secChUa: `"${brand}";v="1"` })).toEqual({ supported: true, reason: 'no user agent' });
   });
 });

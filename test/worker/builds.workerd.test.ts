@@ -57,16 +57,32 @@ describe('a corrupt payload record', () => {
     const index = JSON.parse(built.build.records.find((r) => r.key === kvKeys.index(built.build.id))!.value);
     await w.put([{ key: kvKeys.payload(index.pages['/en/page-1']), value: '{"not": "a payload"' }]);
 
-    const res = await w.fetch('/en/page-1', { headers: { 'cf-ray': 'test-ray-123' } });
+    const res = await w.fetch('/en/page-1', { headers: { 'cf-ray': '0123456789abcdef-AMS' } });
     const html = await res.text();
     expect(res.status).toBe(500);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(html).toContain('Internal Server Error');
-    expect(html).toContain('test-ray-123');
+    expect(html).toContain('0123456789abcdef-AMS');
     expect(html).not.toMatch(/CorruptRecordError|payloads\/|at .*\.js|SyntaxError/);
-    expect(w.logs.join('')).toContain('"requestId":"test-ray-123"');
+    expect(w.logs.join('')).toContain('"requestId":"0123456789abcdef-AMS"');
 
     expect((await w.fetch('/en/page-2')).status).toBe(200);
+  });
+});
+
+describe('the request id', () => {
+  test('a cf-ray header that is not Cloudflare’s shape is not trusted: a 600-character one never reaches the page or the log', async () => {
+    const built = await site();
+    const w = await worker(built);
+    const index = JSON.parse(built.build.records.find((r) => r.key === kvKeys.index(built.build.id))!.value);
+    await w.put([{ key: kvKeys.payload(index.pages['/en/page-1']), value: 'corrupt' }]);
+    const hostile = `${'x'.repeat(600)}<script>`;
+    const res = await w.fetch('/en/page-1', { headers: { 'cf-ray': hostile } });
+    const html = await res.text();
+    expect(res.status).toBe(500);
+    expect(html).not.toContain('xxxxxxxx');
+    expect(html).toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+    expect(w.logs.join('')).not.toContain('xxxxxxxx');
   });
 });
 
@@ -81,12 +97,24 @@ describe('publishing a new build', () => {
     expect(bootData(await (await w.fetch('/en')).text()).buildId).toBe(second.build.id);
     expect((await w.fetch('/en/section/group-3/page-3')).status).toBe(200);
 
+    // Tabs still on the first build need its manifest: it was live, so the live host serves it.
     const oldManifest = await w.fetch(`/_app/builds/meta/${first.build.id}.json`);
     expect(oldManifest.status).toBe(200);
     const oldPayload = await w.fetch(`/en/page-1/_payload.json?${first.build.id}`);
     expect(oldPayload.status).toBe(200);
     expect(oldPayload.headers.get('cache-control')).toBe('public, max-age=60');
     expect(((await w.fetch('/_app/builds/latest.json').then((r) => r.json())) as { id: string }).id).toBe(second.build.id);
+  });
+
+  test('the manifest of a build in KV that was never live is not served on the live host', async () => {
+    const first = await site({ pagesPerLocale: 2 });
+    const unpublished = await site({ pagesPerLocale: 3 });
+    const w = await worker(first);
+    await w.put(unpublished.build.records);
+    const res = await w.fetch(`/_app/builds/meta/${unpublished.build.id}.json`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'not_found' });
+    expect((await w.fetch(`/_app/builds/meta/${first.build.id}.json`)).status).toBe(200);
   });
 
   test('a pointer to a build whose records are not there yet keeps the last complete build', async () => {

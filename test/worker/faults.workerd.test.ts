@@ -132,13 +132,13 @@ describe('KV failing or slow', () => {
   test('a payload that cannot be read and is not cached is a 503 with Retry-After and the request id, never a hang or a 500', async () => {
     const w = await warmed();
     await w.setFaults([{ prefix: 'payloads/', action: 'hang' }]);
-    const res = await w.fetch('/fi/page-2', { headers: { 'cf-ray': 'ray-hang-1' } });
+    const res = await w.fetch('/fi/page-2', { headers: { 'cf-ray': '00000000000000a1-TLL' } });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     const html = await res.text();
-    expect(html).toContain('ray-hang-1');
+    expect(html).toContain('00000000000000a1-TLL');
     expect(html).toContain('This site is temporarily unavailable');
-    const line = logLines(w).find((l) => l.type === 'error' && l.requestId === 'ray-hang-1');
+    const line = logLines(w).find((l) => l.type === 'error' && l.requestId === '00000000000000a1-TLL');
     expect(line).toMatchObject({ path: '/fi/page-2', build: old.build.id, fault: 'KvUnavailableError' });
   });
 
@@ -174,12 +174,12 @@ describe('a corrupt payload', () => {
     const index = BuildIndex.parse(JSON.parse(old.build.records.find((r) => r.key === kvKeys.index(old.build.id))!.value));
     const key = kvKeys.payload(index.pages['/en/page-1']!);
     await w.setFaults([{ prefix: key, action: 'value', value }]);
-    const res = await w.fetch('/en/page-1', { headers: { 'cf-ray': 'ray-corrupt' } });
+    const res = await w.fetch('/en/page-1', { headers: { 'cf-ray': '00000000000000c0-TLL' } });
     expect(res.status).toBe(500);
     const html = await res.text();
     expect(html).toContain('Internal Server Error');
-    expect(html).toContain('ray-corrupt');
-    const line = logLines(w).find((l) => l.requestId === 'ray-corrupt' && l.type === 'error');
+    expect(html).toContain('00000000000000c0-TLL');
+    const line = logLines(w).find((l) => l.requestId === '00000000000000c0-TLL' && l.type === 'error');
     expect(line).toMatchObject({ fault: 'CorruptRecordError', build: old.build.id });
     expect(String(line!.message)).toContain(key);
     expect(JSON.stringify(line)).not.toContain('Generated Site');
@@ -238,8 +238,8 @@ describe('across isolates', () => {
 describe('every response line', () => {
   test('one JSON line per request names method, path, status, build, cache, mode and duration', async () => {
     const w = await faulty();
-    await w.fetch('/en/page-1', { headers: { 'cf-ray': 'ray-log' } });
-    const line = logLines(w).find((l) => l.type === 'request' && l.requestId === 'ray-log');
+    await w.fetch('/en/page-1', { headers: { 'cf-ray': '0000000000000010-TLL' } });
+    const line = logLines(w).find((l) => l.type === 'request' && l.requestId === '0000000000000010-TLL');
     expect(line).toMatchObject({ method: 'GET', path: '/en/page-1', status: 200, build: old.build.id, cache: 'miss', mode: 'live' });
     expect(typeof line!.ms).toBe('number');
   });
@@ -247,8 +247,8 @@ describe('every response line', () => {
   test('a page the edge cache answers is logged as a hit', async () => {
     const w = await faulty();
     await w.fetch('/en/page-2');
-    await w.fetch('/en/page-2', { headers: { 'cf-ray': 'ray-hit' } });
-    const line = logLines(w).find((l) => l.type === 'request' && l.requestId === 'ray-hit');
+    await w.fetch('/en/page-2', { headers: { 'cf-ray': '00000000000000b1-TLL' } });
+    const line = logLines(w).find((l) => l.type === 'request' && l.requestId === '00000000000000b1-TLL');
     expect(line).toMatchObject({ path: '/en/page-2', status: 200, cache: 'hit' });
   });
 });

@@ -153,6 +153,27 @@ describe('the edge cache', () => {
     expect(await again.text()).toBe('');
   });
 
+  test.each(['/en/no-such-page', '/no/such/page/at/all', '/en/page-2/'])(
+    'If-None-Match: * on %s, which is not a page, answers as without it, never 304',
+    async (path) => {
+      const plain = await get(path);
+      const res = await get(path, { 'if-none-match': '*' });
+      expect(res.status).toBe(plain.status);
+      expect(res.status).not.toBe(304);
+    },
+  );
+
+  test('a made-up ETag for a path that is not a page does not get a 304', async () => {
+    const etag = (await get('/fi/page-2')).headers.get('etag')!;
+    const forged = etag.replace(/-[a-f0-9]{8}"$/, '-00000000"');
+    const res = await get('/fi/no-such-page', { 'if-none-match': `${forged}, *` });
+    expect(res.status).toBe(404);
+  });
+
+  test('If-None-Match: * on a page that exists answers 304', async () => {
+    expect((await get('/fi/page-2', { 'if-none-match': '*' })).status).toBe(304);
+  });
+
   test.each([['/_app/builds/latest.json'], ['/en/_payload.json?BUILD'], ['/_app/builds/meta/BUILD.json']])(
     '%s answers 304 to its own ETag',
     async (raw) => {

@@ -96,6 +96,17 @@ describe('preview access', () => {
     expect((await worker.fetch(`${PREVIEW}/_app/health`)).status).toBe(200);
     expect(await (await worker.fetch(`${PREVIEW}/robots.txt`)).text()).toContain('Disallow: /');
   });
+
+  test.each(['/_app%2Fhealth', '/_app%2fhealth', '/_app%5Chealth', '/robots.txt%2F', '/en%2Fpage-1'])(
+    'an encoded slash or backslash (%s) is refused with 400 before the gate, showing nothing of the draft',
+    async (path) => {
+      const res = await worker.fetch(PREVIEW + path);
+      const body = await res.text();
+      expect(res.status).toBe(400);
+      expect(body).not.toContain('preview-banner');
+      expect(body).not.toContain('Generated Site');
+    },
+  );
 });
 
 describe('what the preview host shows', () => {
@@ -130,6 +141,16 @@ describe('what the preview host shows', () => {
     expect(bootData(liveHtml).buildId).toBe(live.build.id);
     expect((await worker.fetch(`${LIVE}/en/section/group-3/page-3`)).status).toBe(404);
     expect(((await (await worker.fetch(`${LIVE}/_app/builds/latest.json`)).json()) as { id: string }).id).toBe(live.build.id);
+  });
+
+  test('a draft’s manifest is served on the preview host and never on the live host', async () => {
+    await worker.put(draft.build.records);
+    await worker.put([{ key: kvKeys.draft, value: draft.build.pointer.value }]);
+    const path = `/_app/builds/meta/${draft.build.id}.json`;
+    expect((await asEditor(path)).status).toBe(200);
+    const res = await worker.fetch(LIVE + path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('/en/section/group-3/page-3');
   });
 
   test('/preview?path= starts from that page of the draft', async () => {

@@ -10,6 +10,9 @@ describe('request paths', () => {
     ['/%C0%AE%C0%AE/etc/passwd', 400],
     ['/%0d%0aSet-Cookie:x=1', 400],
     ['/a%5cb', 400],
+    ['/_app%2Fhealth', 400],
+    ['/_app%2fhealth', 400],
+    ['/en%5Cpage', 400],
     ['/%2e%2e/secret', 400],
     ['/%E0%A4%A', 400],
     ['/' + 'a'.repeat(10_000), 404],
@@ -22,6 +25,10 @@ describe('request paths', () => {
   test.each(['/', '/en', '/et/laenud/kodulaen', '/%D0%BA%D1%80%D0%B5%D0%B4%D0%B8%D1%82'])('%s is decoded and passed on', (path) => {
     const verdict = checkRequestPath(path);
     expect(verdict.ok).toBe(true);
+  });
+
+  test('an encoded percent sign is only a character: /a%252Fb is the path /a%2Fb, one segment', () => {
+    expect(checkRequestPath('/a%252Fb')).toEqual({ ok: true, path: '/a%2Fb' });
   });
 
   test.each([

@@ -9,6 +9,7 @@ import { BuildIndex } from '../../app/build-records';
 import { Site } from '../../app/content/schema';
 import { kvKeys } from '../../app/kv-keys';
 import { REPO_CONTENT, buildForTest, type BuiltSite } from '../support/built-site';
+import { PROTOTYPE_NAMES } from '../support/property';
 import { bootData, canonicalOf, hreflangs, htmlLang, titleOf } from '../support/html';
 import { startWorker, type TestWorker } from '../support/workerd';
 
@@ -196,9 +197,27 @@ describe('system pages', () => {
     expect(css).not.toMatch(/var\(|:has\(|clamp\(|@supports|grid|flex/);
   });
 
+  test.each(PROTOTYPE_NAMES.flatMap((name) => ['/unsupported', '/preview', '/reset-storage'].map((page) => `${page}?lang=${name}`)))(
+    '%s is not a locale: the page renders in the default language',
+    async (path) => {
+      const { res, html } = await page(path);
+      expect(res.status).toBe(200);
+      expect(htmlLang(html)).toBe('en');
+    },
+  );
+
   test('/reset-storage with a malformed slug is a 404', async () => {
     const res = await worker.fetch('/reset-storage/EN/Bad_Slug');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('media', () => {
+  test('an SVG under /media/ is served with a CSP that allows no script, in a sandbox, and nosniff', async () => {
+    const res = await worker.fetch('/media/car.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
@@ -221,7 +240,8 @@ describe('errors', () => {
   });
 
   test('the path in the 404 message is escaped', async () => {
-    const { res, html } = await page('/en/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    // (`</` spelled with a plain slash: an encoded one is refused with 400 before any page)
+    const { res, html } = await page('/en/%3Cscript%3Ealert(1)%3C/script%3E');
     expect(res.status).toBe(404);
     expect(html).not.toContain('<script>alert(1)');
   });

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { PAGE_EDGE_TTL_S } from '../../app/constants';
 import type { MatchedRules } from '../../app/route-rules';
 import type { AppEnv } from '../app-env';
+import { payloadHash } from '../build-store';
 import { CACHE_REVALIDATE } from '../cache-control';
 import { etagMatches, pageEtag } from '../etag';
 
@@ -122,7 +123,9 @@ export function edgeCache({ enabled = () => true, now = Date.now }: EdgeCacheOpt
       rule = c.get('rule');
     const etag = pageEtag(build.record.id, path);
     const cacheControl = browserCacheControl(rule);
-    if (etagMatches(c.req.header('if-none-match'), etag)) {
+    // Only a page the build has may answer 304: `If-None-Match: *` (or a tag made up for a path)
+    // must not turn a 404 into "not modified".
+    if (payloadHash(build, path) !== undefined && etagMatches(c.req.header('if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
     }
 

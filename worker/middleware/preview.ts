@@ -40,7 +40,9 @@ export function previewGate({ now = () => Date.now() }: { now?: () => number } =
       res.headers.set('X-Robots-Tag', PREVIEW_ROBOTS);
       return res;
     };
-    if (OPEN_PATHS.has(c.get('path'))) {
+    // The router's own path (`c.req.path`), not the decoded one: the gate opens exactly for
+    // the requests the open routes will answer.
+    if (OPEN_PATHS.has(c.req.path)) {
       await next();
       finish(c.res);
       return;

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { BuildMemory, createBuildStore } from '../build-store';
 import { isPreviewRequest } from '../hosts';
+import { requestIdOf } from '../request-id';
 import { checkRequestPath, splitRequestUrl } from '../request-path';
 
 export interface RequestContextOptions {
@@ -14,7 +15,7 @@ export interface RequestContextOptions {
  */
 export function requestContext({ memory }: RequestContextOptions): MiddlewareHandler<AppEnv> {
   return async function requestContextMiddleware(c, next) {
-    c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
+    c.set('requestId', requestIdOf(c.req.header('cf-ray')));
     const ttl = Number(c.env.BUILD_POINTER_TTL_MS);
     const verdict = checkRequestPath(splitRequestUrl(c.req.url).pathname);
     const onFault = (key: string, err: Error) =>

@@ -1,7 +1,7 @@
 /**
  * Server rendering of a View. renderToString, not a stream: once the payload is read nothing
  * suspends, and on workerd the string renderer served about 3x the requests/second of
- * renderToReadableStream for these pages (shared/workers-on-this-machine.md).
+ * renderToReadableStream for these pages (measured under workerd; see bench/README.md).
  * `react-dom/server` resolves to server.edge.js under the `workerd` export condition.
  */
 import { renderToString } from 'react-dom/server';

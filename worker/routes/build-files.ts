@@ -5,9 +5,14 @@
 import { Hono } from 'hono';
 import { BuildId } from '../../app/build-records';
 import type { AppEnv } from '../app-env';
+import type { BuildStore } from '../build-store';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
 import { notPublishedJson } from './not-published';
+
+async function servedLive(store: BuildStore, id: string): Promise<boolean> {
+  return (await store.current('live'))?.record.id === id || (await store.wasPublished(id));
+}
 
 export function buildFileRoutes() {
   const routes = new Hono<AppEnv>();
@@ -24,8 +29,13 @@ export function buildFileRoutes() {
 
   routes.get('/meta/:file{[a-f0-9]{16}\\.json}', async (c) => {
     const id = BuildId.parse(c.req.param('file').slice(0, -'.json'.length));
-    const manifest = await c.get('store').manifest(id);
-    if (!manifest) return c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_REVALIDATE });
+    const store = c.get('store');
+    const notFound = () => c.json({ error: 'not_found' }, 404, { 'Cache-Control': CACHE_REVALIDATE });
+    // A manifest lists every page of its build: on the live host only builds that have been
+    // live may be read (tabs still on an earlier live build need theirs), never a draft.
+    if (!c.get('preview') && !(await servedLive(store, id))) return notFound();
+    const manifest = await store.manifest(id);
+    if (!manifest) return notFound();
     const headers = { ETag: recordEtag(id), 'Cache-Control': CACHE_IMMUTABLE };
     if (etagMatches(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);
     return c.json(manifest, 200, headers);

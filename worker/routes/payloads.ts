@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { isContentPath } from '../../app/content/paths';
 import { notFoundMessage } from '../../app/i18n/strings';
 import type { AppEnv } from '../app-env';
+import { payloadHash } from '../build-store';
 import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
 import { splitRequestUrl } from '../request-path';
@@ -22,7 +23,7 @@ export async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const found = isContentPath(pagePath) ? await c.get('store').pagePayload(c.get('build'), pagePath) : null;
   if (!found) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
   const { build, payload } = found;
-  const etag = recordEtag(build.index.pages[pagePath]!);
+  const etag = recordEtag(payloadHash(build, pagePath)!);
   const current = splitRequestUrl(c.req.url).search.slice(1) === build.record.id;
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);

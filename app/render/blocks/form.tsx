@@ -10,7 +10,11 @@
  *                files) to the endpoint with $fetch, never retried; button disabled and
  *                the form aria-busy meanwhile
  *   outcome      success: the block's message (role=status), form reset, draft cleared;
- *                failure: everything typed stays, a message (role=alert), draft kept
+ *                failure: everything typed stays, a message (role=alert) that says why when
+ *                the site refused the post (too many posts, not from this site, too large),
+ *                draft kept
+ *   honeypot     a text input no person sees or reaches (off-screen, aria-hidden, no tab
+ *                stop, no autofill); bots fill it in, and the worker then keeps nothing
  *   drafts       what is typed is kept per page and form (app/client/form-drafts.ts) and
  *                restored after hydration, so the server's HTML and the first render match
  *
@@ -20,7 +24,7 @@
 import { useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { clearDraft, createDraftWriter, loadDraft, type DraftValues, type DraftWriter } from '../../client/form-drafts';
 import type { Block, Field } from '../../content/schema';
-import { $fetch } from '../../fetch';
+import { $fetch, FetchError } from '../../fetch';
 import { formStrings } from '../../i18n/form-strings';
 import { compileRules, validateField, type FieldValue, type ParsedRule } from '../../validation/validate';
 import { PageContext } from '../page-context';
@@ -31,9 +35,20 @@ type FormBlockData = Extract<Block, { type: 'form' }>;
 export const DEFAULT_FORM_ENDPOINT = '/_app/forms';
 /** A submission that has not answered by then counts as failed (the visitor can try again). */
 export const FORM_SUBMIT_TIMEOUT_MS = 30_000;
+/** The honeypot's name: no content field can have it, as field names start with a letter. */
+export const HONEYPOT_FIELD = '_hp';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
-type Errors = Record<string, string>;
+/** By field name, in Maps: field names come from content, and `constructor` is a fine name. */
+type Errors = ReadonlyMap<string, string>;
+const NO_ERRORS: Errors = new Map();
+type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge';
+
+/** What to tell the visitor about a failed post: the site's refusals have words of their own. */
+function failureOf(err: unknown): Failure {
+  const status = err instanceof FetchError && err.kind === 'http' ? err.status : undefined;
+  return status === 429 ? 'rateLimited' : status === 403 ? 'forbidden' : status === 413 ? 'tooLarge' : 'sendFailed';
+}
 
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
 export const errorId = (formId: string, name: string) => `${formId}-${name}-error`;
@@ -112,7 +127,7 @@ function plainValues(form: HTMLFormElement, fields: Field[]): DraftValues {
 /** Puts a saved draft back, into fields the visitor has not touched yet (they may type before hydration). */
 function applyDraft(form: HTMLFormElement, fields: Field[], draft: DraftValues) {
   for (const field of fields) {
-    if (field.kind === 'file' || !(field.name in draft)) continue;
+    if (field.kind === 'file' || !Object.prototype.hasOwnProperty.call(draft, field.name)) continue;
     const el = control(form, field.name);
     const saved = draft[field.name];
     if (!el) continue;
@@ -183,8 +198,9 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   const titleId = block.title ? `${block.id}-title` : undefined;
 
   const [hydrated, setHydrated] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(NO_ERRORS);
   const [status, setStatus] = useState<Status>('idle');
+  const [failure, setFailure] = useState<Failure>('sendFailed');
 
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -193,7 +209,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   /** fields that have shown an error: they are checked on every change from then on */
   const shownRef = useRef(new Set<string>());
   /** per field, the latest check; an older one that answers late is ignored */
-  const checkSeqRef = useRef<Record<string, number>>({});
+  const checkSeqRef = useRef(new Map<string, number>());
   const busyRef = useRef(false);
   /** what to focus once React has committed the render that shows it */
   const focusRef = useRef<{ target: 'field'; name: string } | { target: 'status' | 'submit' } | null>(null);
@@ -241,7 +257,8 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   async function checkField(field: Field): Promise<void> {
     const form = formRef.current;
     if (!form) return;
-    const seq = (checkSeqRef.current[field.name] = (checkSeqRef.current[field.name] ?? 0) + 1);
+    const seq = (checkSeqRef.current.get(field.name) ?? 0) + 1;
+    checkSeqRef.current.set(field.name, seq);
     const values = readValues(form, fields);
     let message: string | null = null;
     try {
@@ -249,13 +266,13 @@ export function FormBlock({ block }: { block: FormBlockData }) {
     } catch {
       message = null; // a validator that fails must not block the visitor; the server checks again
     }
-    if (checkSeqRef.current[field.name] !== seq) return;
+    if (checkSeqRef.current.get(field.name) !== seq) return;
     if (message) shownRef.current.add(field.name);
     setErrors((prev) => {
-      if ((prev[field.name] ?? null) === message) return prev;
-      const next = { ...prev };
-      if (message) next[field.name] = message;
-      else delete next[field.name];
+      if ((prev.get(field.name) ?? null) === message) return prev;
+      const next = new Map(prev);
+      if (message) next.set(field.name, message);
+      else next.delete(field.name);
       return next;
     });
   }
@@ -293,7 +310,11 @@ export function FormBlock({ block }: { block: FormBlockData }) {
       // FormData carries the hidden _form and _page inputs along with the files.
       await $fetch(endpoint, { ...common, body: new FormData(form) });
     } else {
-      await $fetch(endpoint, { ...common, json: { form: block.id, page: path, values: plainValues(form, fields) } });
+      const honeypot = control(form, HONEYPOT_FIELD)?.value ?? '';
+      await $fetch(endpoint, {
+        ...common,
+        json: { form: block.id, page: path, values: { ...plainValues(form, fields), [HONEYPOT_FIELD]: honeypot } },
+      });
     }
   }
 
@@ -305,19 +326,19 @@ export function FormBlock({ block }: { block: FormBlockData }) {
     try {
       const values = readValues(form, fields);
       // Checks already under way for single fields are superseded by this one.
-      for (const f of fields) checkSeqRef.current[f.name] = (checkSeqRef.current[f.name] ?? 0) + 1;
+      for (const f of fields) checkSeqRef.current.set(f.name, (checkSeqRef.current.get(f.name) ?? 0) + 1);
       const messages = await Promise.all(
         fields.map((f) => validateField(rulesOf(f), values[f.name], contextFor(f, values)).catch(() => null)),
       );
-      const next: Errors = {};
+      const next = new Map<string, string>();
       fields.forEach((f, i) => {
         const message = messages[i];
         if (message) {
-          next[f.name] = message;
+          next.set(f.name, message);
           shownRef.current.add(f.name);
         }
       });
-      const firstInvalid = fields.find((f) => next[f.name]);
+      const firstInvalid = fields.find((f) => next.has(f.name));
       setErrors(next);
       if (firstInvalid) {
         focusRef.current = { target: 'field', name: firstInvalid.name };
@@ -329,7 +350,8 @@ export function FormBlock({ block }: { block: FormBlockData }) {
       writerRef.current?.flush();
       try {
         await send(form);
-      } catch {
+      } catch (err) {
+        setFailure(failureOf(err));
         setStatus('failed');
         focusRef.current = { target: 'submit' };
         return;
@@ -338,7 +360,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
       clearDraft(draftTarget);
       form.reset();
       shownRef.current.clear();
-      setErrors({});
+      setErrors(NO_ERRORS);
       setStatus('sent');
       focusRef.current = { target: 'status' };
     } finally {
@@ -368,7 +390,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
         <input type="hidden" name="_page" value={path} />
         {fields.map((field) => {
           const rules = rulesOf(field);
-          const error = errors[field.name];
+          const error = errors.get(field.name);
           const label = <label htmlFor={fieldId(block.id, field.name)}>{field.label}</label>;
           const input = <FieldControl field={field} formId={block.id} rules={rules} error={error} choose={t.choose} />;
           return (
@@ -392,6 +414,17 @@ export function FormBlock({ block }: { block: FormBlockData }) {
             </div>
           );
         })}
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor={fieldId(block.id, HONEYPOT_FIELD)}>{t.honeypotLabel}</label>
+          <input
+            id={fieldId(block.id, HONEYPOT_FIELD)}
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
         <button ref={submitRef} type="submit" className="button button--primary" disabled={sending}>
           {sending ? t.sending : block.submitLabel}
         </button>
@@ -400,7 +433,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
         {status === 'sent' ? block.successMessage.trim() || t.sent : null}
       </div>
       <div className="form-block__alert" role="alert">
-        {status === 'failed' ? t.sendFailed : null}
+        {status === 'failed' ? t[failure] : null}
       </div>
     </section>
   );

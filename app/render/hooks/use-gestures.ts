@@ -1,6 +1,6 @@
 /**
  * `useGestures(handlers, options?)`: event props to spread on an element so that taps, long
- * taps, holds and swipes on it call the matching handler (§9; the rules are in app/gestures.ts).
+ * taps, holds and swipes on it call the matching handler (docs/behaviour.md#10-touch-gestures; the rules are in app/gestures.ts).
  *
  *   <div {...useGestures({ onSwipeLeft: next, onSwipeRight: previous })}>
  *

@@ -1,5 +1,5 @@
 /**
- * The state of one lazy image (§9; the rules are in app/client/lazy-images.ts):
+ * The state of one lazy image (docs/behaviour.md#9-lazy-images; the rules are in app/client/lazy-images.ts):
  *
  *   waiting   server HTML and first client render: a placeholder of the right size, no request
  *   loading   the shared checker found it within 1.2 viewports: the real source is set

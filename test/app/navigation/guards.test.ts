@@ -10,6 +10,7 @@ import {
   type NavigationRequest,
 } from '../../../app/navigation/guards';
 import { compileRouteRules } from '../../../app/route-rules';
+import { PROTOTYPE_NAMES } from '../../support/property';
 
 const manifest: AppManifest = {
   id: '0123456789abcdef',
@@ -52,6 +53,11 @@ describe('navigation guards', () => {
   test('an unregistered guard name throws the spec’s error', () => {
     const run = createGuardPipeline(registry, ['validate', 'auth']);
     expect(() => run(request('/en'))).toThrow("Unknown route middleware: 'auth'.");
+  });
+
+  test.each(PROTOTYPE_NAMES)('a guard named %j, which Object.prototype has, is still unregistered', (name) => {
+    const run = createGuardPipeline(registry, ['validate', name]);
+    expect(() => run(request('/en'))).toThrow(`Unknown route middleware: '${name}'.`);
   });
 
   test('a malformed path is a 404 with the spec’s message', () => {

@@ -44,4 +44,15 @@ describe('link clicks', () => {
   test('a hash on another page is navigated in the app', () => {
     expect(interceptedUrl(click(), anchor('/fi#faq'), HERE)?.hash).toBe('#faq');
   });
+
+  test('a link whose dot segments leave `//evil.example` is navigated in the app on the site', () => {
+    const url = interceptedUrl(click(), anchor('/a/..//evil.example/x'), HERE);
+    expect(url?.href).toBe('https://www.example.com/evil.example/x');
+    // The router used to read the path again relative to the page.
+    expect(url && new URL(url.pathname + url.search + url.hash, HERE).origin).toBe('https://www.example.com');
+  });
+
+  test('a file link reached through `//` is still left to the browser', () => {
+    expect(interceptedUrl(click(), anchor('/a/..//sitemap.xml'), HERE)).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { NavigationRefusedError, resolveNavigationTarget } from '../../../app/navigation/target';
+import { NavigationRefusedError, resolveNavigationTarget, targetUrl } from '../../../app/navigation/target';
 
-const HERE = 'https://www.example.com/en/loans';
+const ORIGIN = 'https://www.example.com';
+const HERE = `${ORIGIN}/en/loans`;
 
 describe('navigateTo targets', () => {
   test.each([
@@ -55,5 +56,18 @@ describe('navigateTo targets', () => {
     });
     expect(resolveNavigationTarget('home-loan', HERE)).toMatchObject({ kind: 'internal', path: '/en/home-loan' });
     expect(resolveNavigationTarget('https://www.example.com/fi', HERE)).toMatchObject({ kind: 'internal', path: '/fi' });
+  });
+
+  test('a same-origin path whose dot segments leave `//evil.example` stays on the site', () => {
+    const target = resolveNavigationTarget('/a/..//evil.example/x', HERE);
+    expect(target).toEqual({ kind: 'internal', path: '/evil.example/x', search: '', hash: '' });
+    // The path read again from the page, as the router used to: still this site.
+    expect(target.kind === 'internal' && new URL(target.path, HERE).href).toBe(`${ORIGIN}/evil.example/x`);
+  });
+
+  test('the URL the router loads for an internal target is on the site even if the path begins with //', () => {
+    expect(targetUrl({ kind: 'internal', path: '//evil.example/x', search: '?q=1', hash: '#h' }, ORIGIN).href).toBe(
+      `${ORIGIN}/evil.example/x?q=1#h`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { MESSAGE_LANGUAGES, ruleMessage } from '../../../app/validation/messages';
 import { RULE_NAMES, type RuleName } from '../../../app/validation/rule-string';
+import { PROTOTYPE_NAMES } from '../../support/property';
 
 const PARAMS: Record<RuleName, string[]> = {
   required: [],
@@ -100,6 +101,14 @@ describe('validation messages', () => {
 
   test('use English for a language without messages', () => {
     for (const lang of ['xx', 'pl-PL', '', 'constructor', '__proto__']) expect(msg(lang, 'required')).toBe('The Nimi field is required');
+  });
+
+  test.each(PROTOTYPE_NAMES)('the page language %j gets the English message', (lang) => {
+    expect(msg(lang, 'required')).toBe('The Nimi field is required');
+  });
+
+  test.each(PROTOTYPE_NAMES)('a rule named %j gets the generic message, not something Object.prototype supplies', (name) => {
+    expect(ruleMessage('en', name as RuleName, { field: 'Nimi', params: [] })).toBe('The Nimi is not valid');
   });
 
   test('confirmed names the other field by its label when given', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { GTM_ID_RE, parseRuleString } from '../../../app/validation/rule-string';
+import { PROTOTYPE_NAMES } from '../../support/property';
 
 describe('rule strings', () => {
   test('parses rules and their parameters in order', () => {
@@ -40,6 +41,10 @@ describe('rule strings', () => {
     const result = parseRuleString(source);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toContain(message);
+  });
+
+  test.each(PROTOTYPE_NAMES)('the Object.prototype name %j is an unknown rule, not a rule Object.prototype supplies', (name) => {
+    expect(parseRuleString(`required|${name}`)).toEqual({ ok: false, error: `unknown rule "${name}"` });
   });
 
   test('tag-manager ids are GTM- and uppercase letters or digits', () => {

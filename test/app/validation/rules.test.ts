@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseRuleString, type ParsedRule } from '../../../app/validation/rule-string';
+import { FORM_REGEX_MAX_CHARS } from '../../../app/constants';
+import { IMAGE_HEAD_BYTES } from '../../../app/validation/image-info';
 import { checkRule, checkRuleAsync, isEmpty } from '../../../app/validation/rules';
 import type { FieldValue } from '../../../app/validation/validate';
 import { WEBP_LOSSLESS, gif, jpeg, png } from '../../support/images';
@@ -254,6 +256,14 @@ describe('regex', () => {
     expect(passes('regex:^\\p{Lu}', 'Õun')).toBe(true);
     expect(passes('regex:^\\p{Lu}', 'õun')).toBe(false);
   });
+
+  test('still checks a value of the longest length it runs on', () => {
+    expect(passes('regex:^[0-9]+$', '1'.repeat(FORM_REGEX_MAX_CHARS))).toBe(true);
+  });
+
+  test('fails a 100 000-character value without running the pattern, even one the pattern would match', () => {
+    expect(passes('regex:^[0-9]+$', '1'.repeat(100_000))).toBe(false);
+  });
 });
 
 describe('url', () => {
@@ -424,6 +434,26 @@ describe('dimensions', () => {
   test('needs every file to have the size', async () => {
     expect(await passesAsync('dimensions:3,2', [PNG_FILE, WEBP_FILE])).toBe(true);
     expect(await passesAsync('dimensions:3,2', [PNG_FILE, GIF_FILE])).toBe(false);
+  });
+
+  test('judges an upload by its head alone, as the worker keeps no more: a 5 MB PNG passes', async () => {
+    const head = png(3, 2);
+    const upload = {
+      name: 'big.png',
+      type: 'image/png',
+      size: 5 * 1024 * 1024,
+      slice: (start?: number, end?: number) => new Blob([head]).slice(start, end),
+    };
+    expect(await passesAsync('dimensions:3,2', [upload])).toBe(true);
+  });
+
+  test('fails a JPEG whose frame header lies beyond the head it reads, in the browser as in the worker', async () => {
+    const padding = new Uint8Array(IMAGE_HEAD_BYTES); // metadata segments of 64 KB each, before the frame
+    const segments: number[] = [];
+    for (let at = 0; at < padding.length; at += 0xfffd) segments.push(0xff, 0xe2, 0xff, 0xff, ...padding.subarray(0, 0xfffd));
+    const real = jpeg(17, 9);
+    const late = new Uint8Array([...real.subarray(0, 2), ...segments, ...real.subarray(2)]);
+    expect(await passesAsync('dimensions:17,9', [file(late, 'late.jpg', 'image/jpeg')])).toBe(false);
   });
 
   test('passes in the synchronous check, which cannot read files', () => {

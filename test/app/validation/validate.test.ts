@@ -81,6 +81,16 @@ describe('validateField', () => {
     );
   });
 
+  test('names a field called constructor by its name, not by what Object.prototype holds under it', async () => {
+    const ctx: ValidationContext = { label: 'Repeat', lang: 'en', values: { constructor: 'y' }, labels: {} };
+    expect(await validateField(compileRules('confirmed:constructor'), 'x', ctx)).toBe('The Repeat field must match the constructor field');
+  });
+
+  test('compares confirmed with a field called toString by that field’s value', async () => {
+    const ctx: ValidationContext = { label: 'Repeat', lang: 'en', values: {} };
+    expect(await validateField(compileRules('confirmed:toString'), '', ctx)).toBeNull();
+  });
+
   test('reads image files for dimensions', async () => {
     const ctx = { label: 'Logo', lang: 'en' };
     expect(await validateField(compileRules('required|image|dimensions:3,2'), [WEBP], ctx)).toBeNull();

@@ -1,0 +1,32 @@
+/**
+ * `npm run audit [-- --runs N] [--reports DIR]`: Lighthouse and axe-core against the real site,
+ * offline. Measures (lib/audit/run.ts), judges (lib/audit/analyse.ts, budgets in
+ * lib/audit/budgets.ts) and prints every finding (lib/audit/report.ts); exit 1 when a budget
+ * is missed. The server and both browsers are always stopped, on failure and on Ctrl-C too.
+ */
+import { resolve } from 'node:path';
+import { fail, flags } from '../scripts/lib/cli';
+import { auditMisses } from './lib/audit/analyse';
+import { printAudit, printMisses } from './lib/audit/report';
+import { runAudit } from './lib/audit/run';
+import { Cleanup, runToExit } from './lib/cleanup';
+
+const { values } = flags({
+  runs: { type: 'string', default: '3' },
+  reports: { type: 'string' },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail('--runs must be a whole number from 1 to 9');
+const reportsDir = values.reports ? resolve(values.reports) : undefined;
+
+const log = (s: string) => process.stdout.write(s + '\n');
+const step = (s: string) => process.stderr.write(`audit: ${s}\n`);
+
+const cleanup = new Cleanup();
+await runToExit('audit', cleanup, async () => {
+  const { lighthouse, axe } = await runAudit({ runs, reportsDir }, cleanup, step);
+  printAudit(lighthouse, axe, runs, log);
+  const misses = auditMisses(lighthouse, axe);
+  printMisses(misses, log);
+  return misses.length ? 1 : 0;
+});

@@ -1,0 +1,50 @@
+/**
+ * `npm run bench [-- --seconds N --warmup N --connections C --rounds R --inspect 127.0.0.1:PORT]`:
+ * performance budgets, offline. Measures (lib/bench/run.ts), judges (lib/bench/analyse.ts,
+ * budgets in lib/bench/budgets.ts), prints a table and writes bench/results.json
+ * (lib/bench/report.ts); exit 1 when a budget is missed. bench/README.md explains the figures.
+ * Everything started is stopped, even on failure.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fail, flags } from '../scripts/lib/cli';
+import { analyseBench } from './lib/bench/analyse';
+import { missed } from './lib/bench/budgets';
+import { benchResults, printBench, printVerdict } from './lib/bench/report';
+import { runBench } from './lib/bench/run';
+import { Cleanup, runToExit } from './lib/cleanup';
+import { numberOption } from './lib/options';
+
+const { values } = flags({
+  seconds: { type: 'string', default: '3' },
+  warmup: { type: 'string', default: '1' },
+  connections: { type: 'string', default: '10' },
+  rounds: { type: 'string', default: '3' },
+  // workerd's inspector on HOST:PORT, for CPU profiles in Chrome DevTools (skews the figures)
+  inspect: { type: 'string' },
+});
+const inspectorAddress = values.inspect;
+if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress))
+  fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
+const settings = {
+  seconds: numberOption(values.seconds, 'seconds', 1, 120),
+  warmup: numberOption(values.warmup, 'warmup', 0, 30),
+  connections: numberOption(values.connections, 'connections', 1, 200),
+  rounds: Math.round(numberOption(values.rounds, 'rounds', 1, 9)),
+  inspectorAddress,
+};
+
+const RESULTS = join(import.meta.dirname, 'results.json');
+const log = (s: string) => process.stdout.write(s + '\n');
+const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
+
+const cleanup = new Cleanup();
+await runToExit('bench', cleanup, async () => {
+  const measurements = await runBench(settings, cleanup, step);
+  const analysis = analyseBench(measurements);
+  printBench(measurements, analysis, log);
+  await writeFile(RESULTS, JSON.stringify(benchResults(measurements, analysis), null, 2) + '\n');
+  log('\nwrote bench/results.json');
+  printVerdict(analysis, log);
+  return missed(analysis.checks).length || analysis.badLoads.length ? 1 : 0;
+});

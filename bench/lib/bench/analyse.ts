@@ -1,0 +1,133 @@
+/**
+ * From a bench run's raw figures to its verdict (pure, unit-tested with made-up numbers).
+ *
+ * The machine is shared, so no figure is read on its own: every scenario ran between two runs
+ * of the constant route, and its ratios are to the mean of those two. Every scenario ran in
+ * several rounds; the round with the median ratio is the one reported.
+ */
+import {
+  compareWithReferences,
+  evaluateBudgets,
+  medianBy,
+  shareOfConstant,
+  type BudgetCheck,
+  type ReferenceComparison,
+  type Throughput,
+} from './budgets';
+import type { BenchMeasurements, LoadRun } from './measurements';
+import type { ScenarioKey } from './scenarios';
+
+/** The figures a scenario is divided by: the constant route's, around it or over the run. */
+export interface Bracket {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuUsPerRequest: number;
+}
+
+export interface BracketedRun extends LoadRun {
+  constant: Bracket;
+}
+
+export interface ScenarioSummary extends BracketedRun {
+  /** the ratio to the constant route of every round, in the order they ran */
+  roundRatios: number[];
+}
+
+export interface SameRunRatios {
+  renderVsMinimalRender: number;
+  renderVsSavedHtml: number;
+  minimalRenderVsSavedHtml: number;
+  cacheHitVsSavedHtml: number;
+}
+
+export interface BenchAnalysis {
+  constantRuns: LoadRun[];
+  /** the constant route over the whole run */
+  constant: Bracket;
+  /** per measured scenario, its median round */
+  loads: ScenarioSummary[];
+  checks: BudgetCheck[];
+  references: ReferenceComparison[];
+  sameRun: SameRunRatios;
+  /** runs that saw a wrong status or a socket error */
+  badLoads: LoadRun[];
+}
+
+/** The order of the load runs: the constant route, then every scenario of every round, each followed by the constant route. */
+export function loadOrder<T>(constant: T, measured: readonly T[], rounds: number): T[] {
+  return [
+    constant,
+    ...Array.from({ length: rounds }, () => measured)
+      .flat()
+      .flatMap((s) => [s, constant]),
+  ];
+}
+
+/** Answers whose status is not the one the scenario must see. */
+export function unexpectedCount(statusCounts: Record<string, number>, status: number): number {
+  return Object.entries(statusCounts).reduce((a, [code, n]) => a + (Number(code) === status ? 0 : n), 0);
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+export function meanBracket(runs: readonly LoadRun[]): Bracket {
+  return {
+    rps: mean(runs.map((r) => r.result.rps)),
+    p50: mean(runs.map((r) => r.result.p50)),
+    p99: mean(runs.map((r) => r.result.p99)),
+    cpuUsPerRequest: mean(runs.map((r) => r.cpuUsPerRequest)),
+  };
+}
+
+/** Each scenario run with the constant runs right before and after it (runs in loadOrder). */
+export function bracketRuns(runs: readonly LoadRun[]): BracketedRun[] {
+  const constantRuns = runs.filter((r) => r.key === 'constant');
+  // Scenario run i ran between constant runs i and i + 1.
+  return runs
+    .filter((r) => r.key !== 'constant')
+    .map((r, i) => ({ ...r, constant: meanBracket([constantRuns[i]!, constantRuns[i + 1]!]) }));
+}
+
+const ratioOf = (run: BracketedRun) => shareOfConstant({ rps: run.result.rps, constantRps: run.constant.rps });
+
+/** Per scenario key, in the order given: the round whose ratio to the constant route is the median of its rounds. */
+export function medianRounds(keys: readonly ScenarioKey[], bracketed: readonly BracketedRun[]): ScenarioSummary[] {
+  return keys.map((key) => {
+    const mine = bracketed.filter((r) => r.key === key);
+    return { ...medianBy(mine, ratioOf)!, roundRatios: mine.map(ratioOf) };
+  });
+}
+
+export function analyseBench(m: BenchMeasurements): BenchAnalysis {
+  const constantRuns = m.runs.filter((r) => r.key === 'constant');
+  const measuredKeys = m.scenarios.filter((s) => s.key !== 'constant').map((s) => s.key);
+  const loads = medianRounds(measuredKeys, bracketRuns(m.runs));
+  const throughput = (key: ScenarioKey): Throughput => {
+    const l = loads.find((x) => x.key === key)!;
+    return { rps: l.result.rps, constantRps: l.constant.rps };
+  };
+  const share = (key: ScenarioKey) => shareOfConstant(throughput(key));
+  const checks = evaluateBudgets({
+    render: throughput('render'),
+    cacheHit: throughput('cacheHit'),
+    renderMedianMs: m.fixtureRender.medianMs,
+    clientOwnGzipBytes: m.js.ownGzipBytes,
+    workerGzipBytes: m.dryRun.gzipKiB * 1024,
+    scale: m.scale.map((s, i) => ({ pages: s.pages, renderMedianMs: m.scaleRenders[i]!.medianMs })),
+  });
+  return {
+    constantRuns,
+    constant: meanBracket(constantRuns),
+    loads,
+    checks,
+    references: compareWithReferences(throughput('render'), throughput('savedHtml')),
+    sameRun: {
+      renderVsMinimalRender: share('render') / share('minimalRender'),
+      renderVsSavedHtml: share('render') / share('savedHtml'),
+      minimalRenderVsSavedHtml: share('minimalRender') / share('savedHtml'),
+      cacheHitVsSavedHtml: share('cacheHit') / share('savedHtml'),
+    },
+    badLoads: m.runs.filter((l) => l.unexpected > 0 || l.result.errors > 0),
+  };
+}

@@ -1,0 +1,205 @@
+/** What a bench run prints, and the results.json it leaves for the next reader (formatting only). */
+import { cpus } from 'node:os';
+import { fmt, section, table } from '../format';
+import type { LoadResult } from '../load-generator';
+import { STEADY_STATE_V8_FLAGS } from '../workerd/runtime';
+import type { BenchAnalysis, Bracket } from './analyse';
+import { BUDGETS, REFERENCE, missed } from './budgets';
+import { gzipSize } from './client-js';
+import { FIXTURE_PATH, SCALE_PAGE } from './fixture';
+import type { BenchMeasurements } from './measurements';
+
+type Log = (line: string) => void;
+
+export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): void {
+  const { seconds, warmup, connections, rounds } = m.settings;
+  log(
+    section(
+      `Load: plain workerd serve, ${connections} connections, ${warmup} s warm-up + ${seconds} s per run, autocannon in this Node process`,
+    ),
+  );
+  const row = (label: string, r: LoadResult, c: Bracket, unexpected: number, cpuUs: number) => [
+    label,
+    fmt.int(r.rps),
+    fmt.pct(r.rps / c.rps),
+    fmt.ms(r.p50),
+    fmt.ratio(r.p50 / c.p50),
+    fmt.ms(r.p99),
+    fmt.ratio(r.p99 / c.p99),
+    fmt.int(cpuUs),
+    fmt.ratio(cpuUs / c.cpuUsPerRequest),
+    fmt.statuses(r.statusCounts) + (unexpected || r.errors ? `  (${unexpected} unexpected, ${r.errors} errors)` : ''),
+  ];
+  const constantTotal = a.constantRuns.reduce<Record<string, number>>((acc, r) => {
+    for (const [code, n] of Object.entries(r.result.statusCounts)) acc[code] = (acc[code] ?? 0) + n;
+    return acc;
+  }, {});
+  log(
+    table(
+      ['scenario', 'req/s', 'x const', 'p50 ms', 'x const', 'p99 ms', 'x const', 'CPU us/req', 'x const', 'statuses'],
+      [
+        row(
+          `${m.scenarios[0]!.label}, mean of ${a.constantRuns.length} runs`,
+          { ...a.constantRuns[0]!.result, ...a.constant, statusCounts: constantTotal },
+          a.constant,
+          a.constantRuns.reduce((n, r) => n + r.unexpected, 0),
+          a.constant.cpuUsPerRequest,
+        ),
+        ...a.loads.map((l) => row(l.label, l.result, l.constant, l.unexpected, l.cpuUsPerRequest)),
+      ],
+    ),
+  );
+  log(`${rounds} round(s) per scenario; each row is the round with the median req/s ratio. Ratios by round:`);
+  for (const l of a.loads) log(`  ${l.label}: ${l.roundRatios.map((r) => fmt.pct(r)).join(', ')}`);
+  log(
+    `constant runs, in order: ${a.constantRuns.map((r) => fmt.int(r.result.rps)).join(', ')} req/s; each scenario's ratios are to the two runs around it`,
+  );
+  log(
+    `cache bypass: a second instance of the same bundle and KV whose Cache API service stores nothing (every request: lookup, miss, render, put)`,
+  );
+  log(
+    `CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`,
+  );
+  log(`workerd RSS after the load: ${fmt.mb(m.rssAfterLoad)}`);
+
+  const render = m.fixtureRender;
+  log(section('Server render (Node, renderView from worker/render/render-view.tsx)'));
+  log(
+    table(
+      ['page', 'median ms', 'p99 ms', 'CPU ms/render', 'renders', 'HTML'],
+      [
+        [
+          `${FIXTURE_PATH} (fixture)`,
+          fmt.ms(render.medianMs, 3),
+          fmt.ms(render.p99Ms, 3),
+          fmt.ms(render.cpuMs, 3),
+          render.renders,
+          fmt.kb(render.htmlBytes),
+        ],
+      ],
+    ),
+  );
+
+  const { js, dryRun, html } = m;
+  log(section('Sizes'));
+  log(
+    table(
+      ['what', 'bytes', 'gzip'],
+      [
+        ['worker bundle (wrangler deploy --dry-run)', fmt.kb(dryRun.totalKiB * 1024), fmt.kb(dryRun.gzipKiB * 1024)],
+        [`fixture page HTML (${FIXTURE_PATH})`, fmt.kb(Buffer.byteLength(html)), fmt.kb(gzipSize(html))],
+        ...js.files.map((f) => [`  ${f.url}${f.listed ? '' : ' (not preloaded!)'}`, fmt.kb(f.bytes), fmt.kb(f.gzipBytes)]),
+        ['client JS before interactive (sum of the above)', fmt.kb(js.files.reduce((n, f) => n + f.bytes, 0)), fmt.kb(js.totalGzipBytes)],
+        ['  bare React 19 hydrateRoot bundle (esbuild, same settings)', '', fmt.kb(js.reactBaselineGzipBytes)],
+        ["  the site's own share", '', fmt.kb(js.ownGzipBytes)],
+      ],
+    ),
+  );
+
+  const scaleRenders = m.scaleRenders;
+  log(section('Scale (generated sites, 2 locales; render of ' + SCALE_PAGE + ', interleaved with the fixture)'));
+  log(
+    table(
+      ['pages', 'generate s', 'build s', 'KV records', 'render median ms', 'x smallest'],
+      m.scale.map((s, i) => [
+        fmt.int(s.pages),
+        fmt.ms(s.generateMs / 1000, 1),
+        fmt.ms(s.buildMs / 1000, 1),
+        fmt.int(s.records),
+        fmt.ms(scaleRenders[i]!.medianMs, 3),
+        fmt.ratio(scaleRenders[i]!.medianMs / scaleRenders[0]!.medianMs),
+      ]),
+    ),
+  );
+
+  log(section('The same page, same run: the site against the reference workers'));
+  log(
+    table(
+      ['comparison', 'ratio', 'issue reference (other machine)'],
+      [
+        ['site render (all policies) / minimal Hono + renderToString', fmt.pct(a.sameRun.renderVsMinimalRender), '-'],
+        [
+          'minimal Hono + renderToString / saved HTML',
+          fmt.pct(a.sameRun.minimalRenderVsSavedHtml),
+          fmt.pct(REFERENCE.honoRenderToString / REFERENCE.savedHtml),
+        ],
+        ['site render (all policies) / saved HTML', fmt.pct(a.sameRun.renderVsSavedHtml), '-'],
+        ['site cache hit (all policies) / saved HTML', fmt.pct(a.sameRun.cacheHitVsSavedHtml), '-'],
+      ],
+    ),
+  );
+  log("each req/s taken as a ratio to the constant runs around it first, so the machine's drift cancels");
+
+  log(section('Against reference figures (this machine kind, idle; not run here)'));
+  log(
+    table(
+      ['target', 'needs req/s', 'this run', 'normalized', 'verdict'],
+      a.references.map((r) => [r.name, fmt.int(r.target), fmt.int(r.measured), fmt.int(r.normalized), r.ok ? 'meets' : 'misses']),
+    ),
+  );
+  log(
+    `normalized = this run's render / saved-HTML ratio x ${fmt.int(REFERENCE.savedHtml)} (the reference machine's saved-HTML route); advisory, not a budget`,
+  );
+  log(`machine: ${cpus().length} cores, load average ${m.loadavgStart[0]!.toFixed(2)} at start, ${m.loadavgEnd[0]!.toFixed(2)} at end`);
+
+  log(section('Budgets'));
+  log(
+    table(
+      ['budget', 'actual', 'limit', ''],
+      a.checks.map((c) => [c.name, c.actual, c.limit, c.ok ? 'ok' : 'MISSED']),
+    ),
+  );
+}
+
+/** The verdict lines at the end of the output. */
+export function printVerdict(a: BenchAnalysis, log: Log): void {
+  const failed = missed(a.checks);
+  for (const l of a.badLoads) log(`FAILED: load "${l.label}" had ${l.unexpected} unexpected statuses and ${l.result.errors} errors`);
+  if (failed.length)
+    log(`\nbudgets missed (${failed.length}): ${failed.map((c) => `${c.name}: ${c.actual} (limit ${c.limit})`).join('; ')}`);
+  else log('\nall budgets met');
+}
+
+/** bench/results.json: every figure of the run, for comparing runs and for the README's table. */
+export function benchResults(m: BenchMeasurements, a: BenchAnalysis) {
+  const { seconds, warmup, connections, rounds } = m.settings;
+  return {
+    generatedAt: new Date().toISOString(),
+    machine: { cores: cpus().length, loadavgStart: m.loadavgStart, loadavgEnd: m.loadavgEnd, node: process.version },
+    runtime: `plain workerd serve (node_modules/.bin/workerd), generated capnp config; KV and Cache API as in-memory helper workers; no wrangler or Miniflare in the request path; V8 flags ${STEADY_STATE_V8_FLAGS.join(' ')}`,
+    cacheBypass: 'second instance of the same bundle and KV whose cacheApiOutbound service stores nothing',
+    options: { seconds, warmup, connections, rounds },
+    fixture: {
+      path: FIXTURE_PATH,
+      buildId: m.site.build.id,
+      pages: m.site.build.pageCount,
+      htmlBytes: Buffer.byteLength(m.html),
+      htmlGzipBytes: gzipSize(m.html),
+    },
+    load: {
+      constant: { ...a.constant, runs: a.constantRuns.map((r) => ({ ...r.result, cpuUsPerRequest: r.cpuUsPerRequest })) },
+      scenarios: a.loads.map(({ key, label, url, result, unexpected, constant: around, cpuUsPerRequest, roundRatios }) => ({
+        key,
+        label,
+        url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''),
+        ...result,
+        unexpected,
+        cpuUsPerRequest,
+        cpuRatio: cpuUsPerRequest / around.cpuUsPerRequest,
+        constantAround: around,
+        rpsRatio: result.rps / around.rps,
+        roundRatios,
+        p50Ratio: result.p50 / around.p50,
+        p99Ratio: result.p99 / around.p99,
+      })),
+      workerdRssAfterLoad: m.rssAfterLoad,
+    },
+    render: { fixture: m.fixtureRender },
+    worker: { totalKiB: m.dryRun.totalKiB, gzipKiB: m.dryRun.gzipKiB, ourGzipBytes: m.dryRun.gzipBytes },
+    clientJs: m.js,
+    scale: m.scale.map((s, i) => ({ ...s, render: m.scaleRenders[i] })),
+    budgets: { limits: BUDGETS, checks: a.checks },
+    sameRun: a.sameRun,
+    references: a.references,
+  };
+}

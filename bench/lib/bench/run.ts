@@ -1,0 +1,160 @@
+/**
+ * A bench run, measuring only (./analyse.ts judges, ./report.ts prints):
+ *
+ *   1. generate a content directory, build it into a temp dir, `wrangler deploy --dry-run` it
+ *   2. run the uploaded worker file under plain `workerd serve` (../workerd/runtime.ts), with
+ *      the reference workers, KV seeded as a publish does: records, pointer, published marker
+ *   3. load each scenario with autocannon on 127.0.0.1, every one between two constant runs
+ *   4. render time in Node, the scale sites, client JS before interactive
+ */
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { ClientAssets } from '../../../app/build-records';
+import { wranglerDryRun } from '../../../scripts/lib/dry-run';
+import { readWranglerSettings, WRANGLER_TOML } from '../../../scripts/lib/wrangler-toml';
+import { buildOrThrow, publishedMarker } from '../built-site';
+import type { Cleanup } from '../cleanup';
+import { CHROME_UA, runLoad } from '../load-generator';
+import { removeAll, tempDir } from '../temp-dirs';
+import { startRuntime } from '../workerd/runtime';
+import { loadOrder, unexpectedCount } from './analyse';
+import { clientJs } from './client-js';
+import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
+import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
+import { bundleMinimalRender } from './references';
+import { loadRenderView, renderCase, timeRenders, type RenderCase } from './render-time';
+import { benchScenarios, verifyScenario } from './scenarios';
+
+/** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
+const SCALE_SIZES = [10, 1_000, 10_000];
+const FIXTURE_PAGES_PER_LOCALE = 50;
+
+type Step = (message: string) => void;
+
+/** The client files a build's pages name, as the build wrote them down. */
+async function clientAssetsOf(outDir: string): Promise<ClientAssets> {
+  return (JSON.parse(await readFile(join(outDir, 'build.json'), 'utf8')) as { assets: ClientAssets }).assets;
+}
+
+export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: Step): Promise<BenchMeasurements> {
+  const { seconds, warmup, connections, rounds, inspectorAddress } = settings;
+  const loadavgStart = loadavg();
+  const wrangler = readWranglerSettings(await readFile(WRANGLER_TOML, 'utf8'));
+
+  // 1. The fixture site and the file wrangler would upload.
+  step('generating and building the fixture site');
+  const contentDir = await cleanup.tempDir('bench-content');
+  await generateSite(contentDir, { pagesPerLocale: FIXTURE_PAGES_PER_LOCALE, fixture: true });
+  const outDir = await cleanup.tempDir('bench-dist');
+  const site = await buildOrThrow(contentDir, outDir);
+  const assets = await clientAssetsOf(outDir);
+  // Bundled now, from the same sources as the worker (others may be editing them meanwhile).
+  const renderView = await loadRenderView();
+  step('wrangler deploy --dry-run');
+  const dryRunDir = await cleanup.tempDir('bench-dry-run');
+  const dryRun = await wranglerDryRun(outDir, dryRunDir);
+
+  // 2. workerd with that file, KV seeded as a publish does it; the reference workers.
+  step('starting workerd');
+  const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
+  const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
+  const runtime = await startRuntime({
+    scriptPath: dryRun.scriptPath,
+    publicDir: join(outDir, 'public'),
+    wrangler,
+    references,
+    inspectorAddress,
+  });
+  cleanup.defer(() => runtime.stop());
+  cleanup.workerdStderr = () => runtime.stderrTail();
+  if (inspectorAddress)
+    step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
+  await runtime.putKv(site.build.records);
+  await runtime.putKv([site.build.pointer]);
+  await runtime.putKv([publishedMarker(site.build)]);
+
+  // 3. Load, one scenario at a time, each between two runs of the constant route.
+  const html = await (await fetch(`${runtime.urls.nocache}${FIXTURE_PATH}`, { headers: { 'user-agent': CHROME_UA } })).text();
+  const scenarios = benchScenarios({
+    urls: runtime.urls,
+    fixturePath: FIXTURE_PATH,
+    buildId: site.build.id,
+    redirect: { from: REDIRECT_FROM, to: REDIRECT_TO },
+    html,
+  });
+  for (const s of scenarios) await verifyScenario(s);
+  const [constantScenario, ...measured] = scenarios;
+  const runs: LoadRun[] = [];
+  for (const s of loadOrder(constantScenario!, measured, rounds)) {
+    step(`load: ${s.label} (${warmup} s warm-up + ${seconds} s, ${connections} connections)`);
+    if (warmup > 0) await runLoad({ url: s.url, seconds: warmup, connections });
+    const cpu0 = await runtime.cpuMs();
+    const result = await runLoad({ url: s.url, seconds, connections });
+    const cpuUsPerRequest = (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests;
+    runs.push({
+      key: s.key,
+      label: s.label,
+      url: s.url,
+      result,
+      unexpected: unexpectedCount(result.statusCounts, s.status),
+      cpuUsPerRequest,
+    });
+  }
+  // The cache-hit scenario must still hit and the bypass still miss after the load.
+  for (const s of scenarios) await verifyScenario(s);
+  const rssAfterLoad = await runtime.rss();
+  await runtime.stop();
+  cleanup.workerdStderr = undefined;
+
+  // 4. Render time in Node; the scale builds, rendered interleaved with the fixture page.
+  step('scale builds');
+  const scale: (ScaleSite & { case: RenderCase })[] = [];
+  for (const n of SCALE_SIZES) {
+    const dir = await tempDir(`bench-scale-${n}`);
+    const dist = await tempDir(`bench-scale-${n}-dist`);
+    try {
+      const pagesPerLocale = Math.max(1, Math.round(n / 2));
+      const t0 = performance.now();
+      await generateSite(dir, { pagesPerLocale });
+      const t1 = performance.now();
+      const built = await buildOrThrow(dir, dist);
+      const t2 = performance.now();
+      const scaleAssets = await clientAssetsOf(dist);
+      scale.push({
+        pages: built.build.pageCount,
+        pagesPerLocale,
+        generateMs: t1 - t0,
+        buildMs: t2 - t1,
+        records: built.build.records.length + 1,
+        case: renderCase(built.build, scaleAssets, SCALE_PAGE),
+      });
+    } finally {
+      await removeAll([dir, dist]);
+    }
+  }
+  step('timing renders in Node');
+  // The Node render must be the page workerd served, byte for byte, or it times other code.
+  const sameHtml = renderView(fixtureCase.view, { buildId: fixtureCase.buildId, assets: fixtureCase.assets }) === html;
+  if (!sameHtml) throw new Error(`renderView in Node does not reproduce the HTML workerd served for ${FIXTURE_PATH}`);
+  const [fixtureRender, ...scaleRenders] = timeRenders(renderView, [fixtureCase, ...scale.map((s) => s.case)]);
+
+  step('client JS and sizes');
+  const js = await clientJs(html, join(outDir, 'public'));
+
+  return {
+    settings,
+    loadavgStart,
+    loadavgEnd: loadavg(),
+    site,
+    html,
+    dryRun,
+    scenarios,
+    runs,
+    rssAfterLoad,
+    scale: scale.map(({ case: _, ...s }) => s),
+    fixtureRender: fixtureRender!,
+    scaleRenders,
+    js,
+  };
+}

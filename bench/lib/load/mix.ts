@@ -1,0 +1,130 @@
+/**
+ * The load test's request mix: what a day of real traffic to the site touches, in one list that
+ * every autocannon connection walks round-robin. Each request knows which statuses are right
+ * for it, so the run counts wrong answers, not just 5xx.
+ */
+import type { AutocannonRequest } from 'autocannon';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { payloadUrlPath } from '../../../app/content/paths';
+import { kvKeys } from '../../../app/kv-keys';
+import type { BuildOutput } from '../../../scripts/lib/build-records';
+import { IE11_UA } from '../load-generator';
+
+export type RequestKind =
+  | 'page'
+  | 'payload-current'
+  | 'payload-stale'
+  | 'manifest'
+  | 'pointer'
+  | 'asset'
+  | 'not-found'
+  | 'not-found-unique'
+  | 'hostile'
+  | 'unsupported-browser';
+
+export interface MixEntry {
+  kind: RequestKind;
+  path: string;
+  headers?: Record<string, string>;
+  /** statuses that are right for this request */
+  expect: number[];
+  /**
+   * a fresh path every time (`path` + a counter): anything the worker kept per path would grow
+   * without bound and show up in the memory check
+   */
+  unique?: boolean;
+}
+
+/** A build id that was never live: the worker answers with the live payload, briefly cached. */
+export const NEVER_LIVE_BUILD_ID = '0000000000000000';
+
+/** Paths an attacker or a broken client sends; the worker must answer 400/404, never 5xx. */
+export const HOSTILE_PATHS = [
+  '/..%2f..%2fbuilds/latest.json',
+  '/%00',
+  '/%C0%AE',
+  '/en/' + 'a'.repeat(2000),
+  '/en/%2e%2e/%2e%2e/wrangler.toml',
+  '/en/page%0d%0aSet-Cookie:x=1',
+  '/en/%5c..%5c..%5cetc',
+];
+
+export function pagePaths(build: BuildOutput): string[] {
+  const index = build.records.find((r) => r.key === kvKeys.index(build.id));
+  if (!index) throw new Error(`build ${build.id} has no index record`);
+  return Object.keys((JSON.parse(index.value) as { pages: Record<string, string> }).pages).sort();
+}
+
+export async function hashedAssets(publicDir: string): Promise<string[]> {
+  const dir = join(publicDir, '_app');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => '/_app/' + relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
+    .sort();
+}
+
+/**
+ * Every page of the build (all locales, every depth), the payloads of one page per locale and
+ * depth by the current and by a stale build id, the pointer and manifest, every hashed asset,
+ * 404s, hostile paths, and an old browser (302 to /unsupported).
+ */
+export function buildMix(build: BuildOutput, assets: string[]): MixEntry[] {
+  const pages = pagePaths(build);
+  // One page per (locale, depth) for the payloads: enough to touch every locale and depth.
+  const byLocaleDepth = new Map<string, string>();
+  for (const p of pages) {
+    const key = `${p.split('/')[1]}:${p.split('/').length}`;
+    if (!byLocaleDepth.has(key)) byLocaleDepth.set(key, p);
+  }
+  const payloadPages = [...byLocaleDepth.values()];
+  const locales = [...new Set(pages.map((p) => p.split('/')[1]).filter(Boolean))];
+  return [
+    ...pages.map((path) => ({ kind: 'page' as const, path, expect: [200] })),
+    ...payloadPages.map((p) => ({ kind: 'payload-current' as const, path: `${payloadUrlPath(p)}?${build.id}`, expect: [200] })),
+    ...payloadPages.map((p) => ({ kind: 'payload-stale' as const, path: `${payloadUrlPath(p)}?${NEVER_LIVE_BUILD_ID}`, expect: [200] })),
+    { kind: 'pointer', path: '/_app/builds/latest.json', expect: [200] },
+    { kind: 'manifest', path: `/_app/builds/meta/${build.id}.json`, expect: [200] },
+    ...assets.map((path) => ({ kind: 'asset' as const, path, expect: [200] })),
+    ...locales.slice(0, 3).map((l) => ({ kind: 'not-found' as const, path: `/${l}/no-such-page/at/all`, expect: [404] })),
+    { kind: 'not-found', path: '/no-such-locale', expect: [404] },
+    ...locales.slice(0, 2).map((l) => ({ kind: 'not-found-unique' as const, path: `/${l}/gone-`, expect: [404], unique: true })),
+    ...HOSTILE_PATHS.map((path) => ({ kind: 'hostile' as const, path, expect: [400, 404, 414] })),
+    ...locales
+      .slice(0, 2)
+      .map((l) => ({ kind: 'unsupported-browser' as const, path: `/${l}`, headers: { 'user-agent': IE11_UA }, expect: [302] })),
+  ];
+}
+
+export interface MixTally {
+  /** kind -> status -> count */
+  byKind: Record<string, Record<string, number>>;
+  unexpected: number;
+  /** the first few wrong answers, for the report */
+  examples: string[];
+}
+
+const MAX_EXAMPLES = 10;
+
+/** autocannon requests for the mix, counting each answer against what its entry expects. */
+export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): AutocannonRequest[] {
+  let counter = 0;
+  return mix.map((entry) => ({
+    method: 'GET',
+    path: entry.path,
+    ...(entry.headers ? { headers: entry.headers } : {}),
+    ...(entry.unique ? { setupRequest: (req: { path?: string }) => ({ ...req, path: `${entry.path}${(counter++).toString(36)}` }) } : {}),
+    onResponse: (status: number) => {
+      const kind = (tally.byKind[entry.kind] ??= {});
+      kind[status] = (kind[status] ?? 0) + 1;
+      if (!entry.expect.includes(status)) {
+        tally.unexpected++;
+        if (tally.examples.length < MAX_EXAMPLES)
+          tally.examples.push(`${status} for ${entry.kind} ${entry.path.slice(0, 80)} (expected ${entry.expect.join('/')})`);
+      }
+    },
+  }));
+}
+
+export const newTally = (): MixTally => ({ byKind: {}, unexpected: 0, examples: [] });

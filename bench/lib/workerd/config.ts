@@ -1,0 +1,117 @@
+/**
+ * The capnp config `workerd serve` runs for a bench or load run, as text (pure, so it can be
+ * read and tested without starting anything). One workerd process holds:
+ *
+ *   socket    service        what
+ *   site      site           the worker bundle with KV, the edge cache (in-memory) and ASSETS
+ *   nocache   site-nocache   the same bundle and KV, but a Cache API service that stores nothing
+ *   constant  constant       `new Response('ok')`: the runtime's ceiling on this machine
+ *   edge      edge           Workers static assets first, then `site` (what a visitor reaches)
+ *   kvAdmin   kv             the KV service itself, for seeding and publishing from Node
+ *
+ * With reference workers (the bench), two more:
+ *   savedHtml      saved-html       the site's page, fetched once from site-nocache, as bytes
+ *   minimalRender  minimal-render   Hono + renderView of the same page, nothing else
+ *
+ * Every socket listens on 127.0.0.1 only: nothing here should be reachable from another host.
+ */
+import { join, relative, resolve } from 'node:path';
+import type { WranglerSettings } from '../../../scripts/lib/wrangler-toml';
+import type { StaticAssets } from './static-assets';
+
+/** The helper workers the config names, copied next to it (capnp embeds relative paths). */
+export const HELPER_WORKERS = ['constant.js', 'kv.js', 'cache.js', 'no-cache.js', 'assets.js', 'saved-html.js'] as const;
+
+export interface ReferenceWorkers {
+  /** the bundled minimal-render worker */
+  minimalRenderScript: string;
+  /** the page minimal-render renders, passed to it as its CASE JSON binding */
+  renderCase: unknown;
+  /** the User-Agent saved-html sends when it fetches the page from the site */
+  userAgent: string;
+}
+
+export type SocketName = 'site' | 'nocache' | 'constant' | 'edge' | 'kvAdmin' | 'savedHtml' | 'minimalRender';
+export type Ports = Record<Exclude<SocketName, 'savedHtml' | 'minimalRender'>, number> & { savedHtml?: number; minimalRender?: number };
+
+export interface ConfigInput {
+  /** the directory the config file and the helper workers are written to */
+  dir: string;
+  /** the worker bundle, absolute */
+  scriptPath: string;
+  publicDir: string;
+  wrangler: WranglerSettings;
+  /** text bindings of both site instances ([vars] with any overrides) */
+  vars: Record<string, string>;
+  assets: StaticAssets;
+  ports: Ports;
+  v8Flags: string[];
+  references?: ReferenceWorkers;
+}
+
+const capnpString = (s: string) => JSON.stringify(s);
+
+export function workerdConfig(opts: ConfigInput): string {
+  // capnp `embed` paths are relative to the config file (an absolute one is looked up on the
+  // import path instead); disk service paths are absolute.
+  const embed = (file: string) => `embed ${capnpString(relative(opts.dir, file))}`;
+  const helper = (name: string) => `(name = ${capnpString(name)}, esModule = ${embed(join(opts.dir, name))})`;
+  const compat = `compatibilityDate = ${capnpString(opts.wrangler.compatibilityDate)}, compatibilityFlags = [${opts.wrangler.compatibilityFlags.map(capnpString).join(', ')}]`;
+  const varsOf = (extra: Record<string, string>) =>
+    Object.entries({ ...opts.vars, ...extra }).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
+  const siteWorker = (cacheService: string, extraVars: Record<string, string> = {}) => `(
+      modules = [(name = "index.js", esModule = ${embed(opts.scriptPath)})],
+      ${compat},
+      bindings = [
+        (name = "SITE_KV", kvNamespace = "kv"),
+        (name = "ASSETS", service = "assets"),
+        ${varsOf(extraVars).join(',\n        ')}
+      ],
+      cacheApiOutbound = ${capnpString(cacheService)},
+    )`;
+  const assetBindings = [
+    `(name = "ASSET_PATHS", json = ${capnpString(JSON.stringify(opts.assets.paths))})`,
+    `(name = "HEADER_RULES", json = ${capnpString(JSON.stringify(opts.assets.headerRules))})`,
+    `(name = "DISK", service = "public-disk")`,
+  ];
+  const helperWorker = (module: string, bindings: string[] = []) =>
+    `(modules = [${helper(module)}], ${compat}, bindings = [${bindings.join(', ')}])`;
+  const socket = (name: SocketName, service: string) =>
+    `(name = ${capnpString(name)}, address = "127.0.0.1:${opts.ports[name]}", http = (), service = ${capnpString(service)})`;
+  const refs = opts.references;
+  const referenceServices = refs
+    ? [
+        `(name = "saved-html", worker = ${helperWorker('saved-html.js', ['(name = "SITE", service = "site-nocache")', `(name = "USER_AGENT", text = ${capnpString(refs.userAgent)})`])}),`,
+        `(name = "minimal-render", worker = (modules = [(name = "minimal-render.js", esModule = ${embed(refs.minimalRenderScript)})], ${compat}, bindings = [(name = "CASE", json = ${capnpString(JSON.stringify(refs.renderCase))})])),`,
+      ]
+    : [];
+  const referenceSockets = refs ? [`${socket('savedHtml', 'saved-html')},`, `${socket('minimalRender', 'minimal-render')},`] : [];
+
+  return `# Generated by bench/lib/workerd/config.ts for one bench/load run.
+using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "site", worker = ${siteWorker('cache')}),
+    (name = "site-nocache", worker = ${siteWorker('no-cache', { EDGE_CACHE: 'off' })}),
+    (name = "constant", worker = ${helperWorker('constant.js')}),
+    (name = "kv", worker = ${helperWorker('kv.js')}),
+    (name = "cache", worker = ${helperWorker('cache.js')}),
+    (name = "no-cache", worker = ${helperWorker('no-cache.js')}),
+    (name = "assets", worker = ${helperWorker('assets.js', assetBindings)}),
+    (name = "edge", worker = ${helperWorker('assets.js', [...assetBindings, '(name = "SITE", service = "site")'])}),
+    (name = "public-disk", disk = (path = ${capnpString(resolve(opts.publicDir))}, writable = false)),
+    ${referenceServices.join('\n    ')}
+  ],
+  sockets = [
+    ${socket('site', 'site')},
+    ${socket('nocache', 'site-nocache')},
+    ${socket('constant', 'constant')},
+    ${socket('edge', 'edge')},
+    ${socket('kvAdmin', 'kv')},
+    ${referenceSockets.join('\n    ')}
+  ],
+  v8Flags = [${opts.v8Flags.map(capnpString).join(', ')}],
+);
+`;
+}

@@ -1,0 +1,74 @@
+// @ts-check
+/**
+ * Lint: typescript-eslint with type information, React's hooks rules, and the boundaries
+ * between where code runs (README "What is where"):
+ *
+ *   app/client/  browser only; nothing outside it imports it
+ *   app/         pure code both sides run: never imports worker/, scripts/ or app/client/
+ *   worker/      the edge: never imports app/client/ or scripts/
+ *   scripts/     Node CLIs and bench/ tools; may import anything but app/client/
+ */
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** An import of a folder by its path segment, however many `../` lead there. */
+const importOf = (folder) => `^(\\.\\.?/)+(\\.\\./)*(${folder})(/|$)`;
+
+const restrict = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([regex, message]) => ({ regex, message })) }],
+});
+
+const CLIENT = [
+  importOf('client|app/client'),
+  'app/client is browser-only: move what both sides need to app/ (or app/browser/ for DOM helpers the render code uses).',
+];
+const WORKER = [importOf('worker'), 'app/ is pure code both sides run: it must not import the worker.'];
+const SCRIPTS = [importOf('scripts|bench'), 'scripts/ and bench/ are Node tools: runtime code must not import them.'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.wrangler/**', 'bench/results.json', 'worker/env.d.ts', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `void promise` marks a deliberate fire-and-forget.
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+      // Handlers passed to addEventListener and React props may be async on purpose.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['app/**/*.{ts,tsx}', 'worker/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  { files: ['app/**/*.{ts,tsx}'], ignores: ['app/client/**'], rules: restrict(CLIENT, WORKER, SCRIPTS) },
+  { files: ['app/client/**/*.{ts,tsx}'], rules: restrict(WORKER, SCRIPTS) },
+  { files: ['worker/**/*.{ts,tsx}'], rules: restrict(CLIENT, SCRIPTS) },
+  { files: ['scripts/**/*.ts', 'bench/**/*.{ts,tsx}'], rules: restrict(CLIENT) },
+  {
+    files: ['scripts/**/*.{ts,js}', 'bench/**/*.{ts,tsx,js}', 'test/**/*.{ts,tsx}', '*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Tests build broken content and read raw JSON on purpose, so `any` is the honest type of
+    // those documents; the unsafe-any rules would only add casts that assert nothing.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+);

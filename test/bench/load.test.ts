@@ -1,0 +1,26 @@
+/**
+ * A short real load run (`npm run load -- --seconds 10`, about 35 s). The bench itself is too
+ * slow for `npm test`; run `npm run bench` by hand.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../support/built-site';
+
+describe('npm run load', () => {
+  test('a 10 s run under plain workerd passes and reports status counts', async () => {
+    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['bench/load.ts', '--seconds', '10'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    // SIGTERM (not SIGKILL) on timeout: the script then stops its workerd before exiting.
+    const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(timer);
+    expect(out).toMatch(/status counts: .*200: \d+/);
+    expect(code, out).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,43 @@
+/** The capnp config plain workerd runs for a bench or load run. */
+import { describe, expect, test } from 'vitest';
+import { workerdConfig, type ConfigInput } from '../../../bench/lib/workerd/config';
+
+const input: ConfigInput = {
+  dir: '/tmp/run',
+  scriptPath: '/tmp/build/worker/index.js',
+  publicDir: '/tmp/build/public',
+  wrangler: { compatibilityDate: '2026-04-20', compatibilityFlags: [], vars: {} },
+  vars: { EDGE_CACHE: 'on', BUILD_POINTER_TTL_MS: '5000' },
+  assets: { paths: ['/favicon.svg'], headerRules: [] },
+  ports: { site: 1001, nocache: 1002, constant: 1003, edge: 1004, kvAdmin: 1005 },
+  v8Flags: ['--max-semi-space-size=32'],
+};
+const sockets = (config: string) => [...config.matchAll(/address = "([^"]+)"/g)].map((m) => m[1]);
+
+describe('workerd config', () => {
+  test('every socket listens on 127.0.0.1 only', () => {
+    expect(sockets(workerdConfig(input))).toEqual([
+      '127.0.0.1:1001',
+      '127.0.0.1:1002',
+      '127.0.0.1:1003',
+      '127.0.0.1:1004',
+      '127.0.0.1:1005',
+    ]);
+  });
+
+  test('the cache-bypassed instance runs with EDGE_CACHE off and a cache that stores nothing', () => {
+    const nocache = /\(name = "site-nocache", worker = \(([\s\S]*?)\n {4}\)\)/.exec(workerdConfig(input))![1]!;
+    expect(nocache).toContain('(name = "EDGE_CACHE", text = "off")');
+    expect(nocache).toContain('cacheApiOutbound = "no-cache"');
+  });
+
+  test("the worker bundle is embedded by its path relative to the config's directory", () => {
+    expect(workerdConfig(input)).toContain('(name = "index.js", esModule = embed "../build/worker/index.js")');
+  });
+
+  test('the reference workers get their sockets only when asked for', () => {
+    const references = { minimalRenderScript: '/tmp/run/minimal-render.js', renderCase: {}, userAgent: 'UA' };
+    const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007 }, references });
+    expect(sockets(config).slice(5)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007']);
+  });
+});
