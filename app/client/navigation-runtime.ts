@@ -11,8 +11,8 @@
 import type { AppManifest } from '../build-records';
 import { $fetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
+import { consentWithdrawn } from '../browser/consent';
 import { startBuildWatcher } from './build-watcher';
-import { consentWithdrawn } from './consent';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
 import { pushPageView } from './page-view';
 import { prepareView } from './prepare-view';

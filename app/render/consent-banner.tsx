@@ -19,7 +19,7 @@ import {
   readConsent,
   restoreFocus,
   saveConsent,
-} from '../client/consent';
+} from '../browser/consent';
 import { consentStrings } from '../i18n/consent-strings';
 
 const SETTINGS_ID = 'consent-settings';
@@ -74,7 +74,9 @@ export function ConsentBanner({ chrome }: { chrome: Chrome }) {
   const privacyHref = chrome.consent?.privacyHref;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [draft, setDraft] = useState<ConsentChoice>(NO_CONSENT);
-  const [focusSwitch, setFocusSwitch] = useState(false);
+  // Each "Cookie settings" click counts once: the effect below moves focus for it, then notes it done.
+  const [focusRequests, setFocusRequests] = useState(0);
+  const focusedFor = useRef(0);
   const region = useRef<HTMLElement>(null);
   const firstSwitch = useRef<HTMLInputElement>(null);
   useHeightVariable(region);
@@ -87,16 +89,16 @@ export function ConsentBanner({ chrome }: { chrome: Chrome }) {
     () =>
       onSettingsRequested(() => {
         openSettings();
-        setFocusSwitch(true);
+        setFocusRequests((n) => n + 1);
       }),
     [],
   );
   // Once the settings asked for from the footer are on screen, the visitor is taken to them.
   useEffect(() => {
-    if (!focusSwitch || !settingsOpen) return;
-    setFocusSwitch(false);
+    if (!settingsOpen || focusedFor.current === focusRequests) return;
+    focusedFor.current = focusRequests;
     if (bannerShown()) firstSwitch.current?.focus();
-  }, [focusSwitch, settingsOpen]);
+  }, [focusRequests, settingsOpen]);
 
   const choose = (choice: ConsentChoice) => {
     saveConsent(choice);

@@ -56,14 +56,14 @@ type Entry = unknown[] | Record<string, unknown>;
 /** The dataLayer, gtag's `arguments` as arrays. */
 const dataLayer = (page: Page): Promise<Entry[]> =>
   page.evaluate(() =>
-    ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? []).map((e) =>
-      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as ArrayLike<unknown>) : e,
+    (window.dataLayer ?? []).map((e) =>
+      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as unknown as ArrayLike<unknown>) : e,
     ),
-  ) as Promise<Entry[]>;
+  );
 const isCommand = (e: Entry, command: string) => Array.isArray(e) && e[0] === 'consent' && e[1] === command;
 const updates = (layer: Entry[]) => layer.filter((e) => isCommand(e, 'update')).map((e) => (e as unknown[])[2]);
 const gtmJsAt = (layer: Entry[]) => layer.findIndex((e) => !Array.isArray(e) && e.event === 'gtm.js');
-const gtmRan = (page: Page) => page.waitForFunction(() => (window as { __gtmStub?: { ran: boolean } }).__gtmStub?.ran === true);
+const gtmRan = (page: Page) => page.waitForFunction(() => window.__gtmStub?.ran === true);
 
 const ALL = (value: 'granted' | 'denied') => ({
   ad_storage: value,
@@ -76,9 +76,9 @@ const footerSettings = (page: Page, name = 'Cookie settings') => page.getByRole(
 
 /** Runs `action` and says whether the page was replaced by a new document meanwhile. */
 async function loadsNewDocument(page: Page, action: () => Promise<void>): Promise<boolean> {
-  await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+  await page.evaluate(() => (window.__sameDocument = true));
   await action();
-  return !(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true));
+  return !(await page.evaluate(() => window.__sameDocument === true));
 }
 
 describe('before a choice', () => {
@@ -92,9 +92,7 @@ describe('before a choice', () => {
       { ...ALL('denied'), functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
     ]);
     expect(gtmJsAt(layer)).toBeGreaterThan(0);
-    expect(
-      await page.evaluate(() => (window as unknown as { __gtmStub: { dataLayerLength: number } }).__gtmStub.dataLayerLength),
-    ).toBeGreaterThan(gtmJsAt(layer));
+    expect(await page.evaluate(() => window.__gtmStub?.dataLayerLength)).toBeGreaterThan(gtmJsAt(layer));
     expect(updates(layer)).toEqual([]);
     expect(problems).toEqual([]);
   });
@@ -168,7 +166,7 @@ describe('before a choice', () => {
       script.textContent = 'window.__injected = true;';
       document.body.appendChild(script);
     });
-    expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(await page.evaluate(() => window.__injected)).toBeUndefined();
   });
 
   test('with JavaScript off the page reads normally, with no banner, no settings link and no tag manager', async () => {

@@ -3,6 +3,9 @@
  * manager, and show or hide the banner. The banner's visibility is `<html data-consent>`,
  * which the inline consent script sets before the first paint (app/consent.ts): the same
  * shared HTML serves everyone, and a client navigation keeps the attribute.
+ *
+ * Browser-only, but called by the render code (the banner's handlers and effects), hence
+ * app/browser/ rather than app/client/.
  */
 import {
   CONSENT_ATTRIBUTE,
@@ -18,7 +21,7 @@ export const NO_CONSENT: ConsentChoice = { statistics: false, marketing: false }
 export const FULL_CONSENT: ConsentChoice = { statistics: true, marketing: true };
 
 /*
- * Storage is touched directly, not through ./site-storage.ts: this module loads on every page
+ * Storage is touched directly, not through site-storage.ts: this module loads on every page
  * of a site with a tag manager, and that one (listing, removal, cookies) is needed on few.
  * Merely reading `localStorage` throws in some private modes; writes throw on quota.
  */
