@@ -3,7 +3,7 @@
  * here; every reader validates what it reads (KV values are input like any other).
  */
 import { z } from 'zod';
-import { Footer, Locale, NavLink, Page, RouteRule } from './content/schema';
+import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule } from './content/schema';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
 
 /** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */
@@ -37,6 +37,8 @@ export const Chrome = z.object({
   navigation: z.array(NavLink),
   footer: Footer,
   gtmId: z.string().optional(),
+  /** with a gtmId: the consent banner's words from site.json (else the built-in ones) and privacy page */
+  consent: z.object({ texts: ConsentTexts.optional(), privacyHref: z.string().optional() }).optional(),
 });
 export type Chrome = z.infer<typeof Chrome>;
 
@@ -59,7 +61,7 @@ export const BuildIndex = z.object({
   defaultLocale: z.string(),
   /** what the Content-Security-Policy must allow beyond the site's own origin */
   csp: z.object({
-    /** 'sha256-…' sources of the inline scripts pages carry (the tag manager's) */
+    /** 'sha256-…' sources of the inline scripts pages carry (the consent defaults and the tag manager's) */
     scriptHashes: z.array(z.string().regex(/^'sha256-[A-Za-z0-9+/=]+'$/)),
     /** https origins that forms post to */
     connectOrigins: z.array(z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d+)?$/)),

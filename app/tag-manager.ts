@@ -23,7 +23,3 @@ export function gtmSnippet(id: string): string {
     `j.src='${GTM_ORIGIN}/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','${id}');`
   );
 }
-
-export function gtmNoscriptUrl(id: string): string {
-  return `${GTM_ORIGIN}/ns.html?id=${encodeURIComponent(id)}`;
-}

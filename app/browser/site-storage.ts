@@ -4,6 +4,7 @@
  *
  *   edge-site:v1:chunk-reload                 sessionStorage, app/client/chunk-reload-guard.ts
  *   edge-site:v1:draft:{path}:{formId}        localStorage, app/browser/form-drafts.ts
+ *   edge-site:v1:consent                      localStorage, app/browser/consent.ts (read by an inline script too)
  *
  * A page-scoped key is `{prefix}{version}:{kind}:{path}:{rest}` with `path` starting with
  * '/' (content paths never contain ':'), which is how removal "by slug" finds a page's keys,

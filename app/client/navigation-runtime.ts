@@ -3,6 +3,7 @@
  *
  *   router         client navigation with the spec's guards (./router.ts)
  *   build watcher  latest.json now and hourly; a new build makes the next click a full load
+ *                  (and so does a consent withdrawn on this page)
  *   manifest       prefetched 1 s after idle unless the connection is very slow
  *
  * Until it arrives (a few milliseconds), a click is an ordinary page load.
@@ -11,6 +12,7 @@ import type { AppManifest } from '../build-records';
 import { appEndpoints } from '../endpoints';
 import { $fetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
+import { consentWithdrawn } from '../browser/consent';
 import { startBuildWatcher } from './build-watcher';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
 import { pushPageView } from './page-view';
@@ -65,7 +67,8 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
     loadManifest,
     prepareView,
     handleChunkError,
-    isOutdated: () => outdated,
+    // A refused consent takes effect with a fresh document: tags that ran under the grant go with the old one.
+    isOutdated: () => outdated || consentWithdrawn(),
     announce: createAnnouncer(),
     onPageView: pushPageView,
   });

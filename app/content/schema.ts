@@ -173,6 +173,55 @@ export const RouteRule = z.object({
 });
 export type RouteRule = z.infer<typeof RouteRule>;
 
+/** A word of the consent banner: a missing one is named as such, since it is a translation. */
+const bannerText = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Missing translation' : undefined) })
+  .trim()
+  .min(1, 'Must not be empty');
+
+/**
+ * The consent banner's words in one language. All of them or none: a banner that falls back
+ * to built-in words for some would speak two voices, and the body refers to the footer link.
+ */
+export const ConsentTexts = z.strictObject({
+  title: bannerText,
+  body: bannerText,
+  acceptAll: bannerText,
+  rejectAll: bannerText,
+  settings: bannerText,
+  save: bannerText,
+  necessary: bannerText,
+  necessaryDescription: bannerText,
+  statistics: bannerText,
+  statisticsDescription: bannerText,
+  marketing: bannerText,
+  marketingDescription: bannerText,
+  privacyLink: bannerText,
+  footerLink: bannerText,
+});
+export type ConsentTexts = z.infer<typeof ConsentTexts>;
+
+/** The banner shown when `gtmId` is set: its words per locale, and the privacy page per locale. */
+export const ConsentConfig = z.strictObject({
+  /** locale code -> the banner's words; set for every locale, or for none to use the built-in words */
+  texts: z.record(z.string(), ConsentTexts).optional(),
+  /** locale code -> the privacy page the banner links to; every locale, or none */
+  privacyPage: z.record(z.string(), Href).optional(),
+});
+export type ConsentConfig = z.infer<typeof ConsentConfig>;
+
+/** Issues for a per-locale map that names a locale the site lacks, or lacks one the site has. */
+function checkEveryLocale(map: Record<string, unknown> | undefined, codes: string[], path: string[], missing: string, ctx: z.RefinementCtx) {
+  if (!map) return;
+  const keys = Object.keys(map);
+  for (const key of keys) {
+    if (!codes.includes(key)) ctx.addIssue({ code: 'custom', path: [...path, key], message: `"${key}" is not a configured locale` });
+  }
+  for (const code of codes) {
+    if (!keys.includes(code)) ctx.addIssue({ code: 'custom', path: [...path, code], message: `${missing} for locale "${code}" (set it for every locale, or for none)` });
+  }
+}
+
 export const Site = z
   .object({
     name: nonEmpty,
@@ -183,6 +232,7 @@ export const Site = z
     navigation: z.record(z.string(), z.array(NavLink)).default({}),
     footer: z.record(z.string(), Footer).default({}),
     routeRules: z.record(z.string().regex(/^\/[^\s]*$/, 'Must be a path pattern starting with /'), RouteRule).default({}),
+    consent: ConsentConfig.optional(),
   })
   .superRefine((site, ctx) => {
     const codes = site.locales.map((l) => l.code);
@@ -193,5 +243,7 @@ export const Site = z
     for (const key of [...Object.keys(site.navigation), ...Object.keys(site.footer)]) {
       if (!codes.includes(key)) ctx.addIssue({ code: 'custom', path: ['navigation'], message: `"${key}" is not a configured locale` });
     }
+    checkEveryLocale(site.consent?.texts, codes, ['consent', 'texts'], 'Missing translation: no consent banner texts', ctx);
+    checkEveryLocale(site.consent?.privacyPage, codes, ['consent', 'privacyPage'], 'Missing privacy page link', ctx);
   });
 export type Site = z.output<typeof Site>;

@@ -3,6 +3,7 @@
  * because the registry (languages.ts) holds tables and the accessors (strings.ts,
  * form-strings.ts) read them: both sides need the shape, and neither may import the other.
  */
+import type { ConsentTexts } from '../content/schema';
 
 /** The words the site itself says (error screens, controls, system pages); content supplies everything else. */
 export interface UiStrings {
@@ -76,7 +77,11 @@ export interface FormStrings {
   itemOther: string;
 }
 
+/** The consent banner's words: the same shape site.json's `consent.texts` gives per locale. */
+export type ConsentStrings = ConsentTexts;
+
 export interface LanguageTable {
   ui: UiStrings;
   form: FormStrings;
+  consent: ConsentStrings;
 }

@@ -9,6 +9,7 @@ import { localeCodeOfPath } from '../../app/content/paths';
 import { walkBlocks, type Site } from '../../app/content/schema';
 import { kvKeys } from '../../app/kv-keys';
 import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
+import { consentScript } from '../../app/consent';
 import { gtmSnippet } from '../../app/tag-manager';
 import { sitemapXml } from './sitemap';
 import type { LoadedContent } from './content-loader';
@@ -41,6 +42,14 @@ function formOrigins(content: LoadedContent): string[] {
   return [...origins].sort();
 }
 
+/** The banner's configured words and privacy page for one locale; the schema made sure each locale has both or none. */
+function consentChrome(site: Site, code: string): NonNullable<Chrome['consent']> {
+  const { texts: allTexts = {}, privacyPage = {} } = site.consent ?? {};
+  const texts = Object.hasOwn(allTexts, code) ? allTexts[code] : undefined;
+  const privacyHref = Object.hasOwn(privacyPage, code) ? privacyPage[code] : undefined;
+  return { ...(texts ? { texts } : {}), ...(privacyHref ? { privacyHref } : {}) };
+}
+
 export function chromeFor(site: Site, code: string): Chrome {
   const locale = site.locales.find((l) => l.code === code)!;
   return {
@@ -51,7 +60,7 @@ export function chromeFor(site: Site, code: string): Chrome {
     locales: site.locales,
     navigation: site.navigation[code] ?? [],
     footer: site.footer[code] ?? {},
-    ...(site.gtmId ? { gtmId: site.gtmId } : {}),
+    ...(site.gtmId ? { gtmId: site.gtmId, consent: consentChrome(site, code) } : {}),
   };
 }
 
@@ -97,7 +106,8 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
     pages: Object.fromEntries(payloadRecords.map((r) => [r.path, r.hash])),
     chrome,
     defaultLocale: content.site.defaultLocale,
-    csp: { scriptHashes: gtmId ? [cspHash(gtmSnippet(gtmId))] : [], connectOrigins: formOrigins(content) },
+    // Both inline scripts a page with a tag manager carries: the consent defaults, then the snippet.
+    csp: { scriptHashes: gtmId ? [cspHash(consentScript()), cspHash(gtmSnippet(gtmId))] : [], connectOrigins: formOrigins(content) },
   };
   const manifest: AppManifest = { id, timestamp, matcher, prerendered };
   const pointer: BuildRecord = { id, timestamp };

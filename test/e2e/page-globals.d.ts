@@ -15,5 +15,9 @@ declare global {
     __gtmLoaded?: boolean;
     /** set by a script a test tries to inject */
     __injected?: boolean;
+    /** set by the stub gtm.js of bench/lib/audit/tag-manager-site.ts: how long the dataLayer was when it ran */
+    __gtmStub?: { ran: boolean; dataLayerLength: number };
+    /** set by a test on a document, to tell whether a navigation replaced it */
+    __sameDocument?: boolean;
   }
 }

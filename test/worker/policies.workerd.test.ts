@@ -289,16 +289,21 @@ describe('with a tag manager and a preview host', () => {
     await gtmSite?.cleanup();
   });
 
-  test('the snippet and its noscript frame are rendered, and the CSP allows exactly that snippet', async () => {
+  // The consent defaults that come first are tested in consent.workerd.test.ts.
+  test('the snippet is rendered, and the CSP allows it by its hash', async () => {
     const res = await gtmWorker.fetch('/en');
     const html = await res.text();
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toHaveLength(1);
-    expect(inline[0]).toContain("'GTM-AB12CD3'");
-    expect(html).toContain('<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-AB12CD3"');
-    const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
-    const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toContain(`script-src 'self' ${hash} https://www.googletagmanager.com`);
+    const snippet = inline.find((s) => s.includes("'GTM-AB12CD3'"));
+    expect(snippet).toBeDefined();
+    const hash = `'sha256-${createHash('sha256').update(snippet!).digest('base64')}'`;
+    const scriptSrc = res.headers
+      .get('content-security-policy')!
+      .split(';')
+      .map((d) => d.trim().split(' '))
+      .find(([name]) => name === 'script-src')!;
+    expect(scriptSrc).toContain(hash);
+    expect(scriptSrc).toContain('https://www.googletagmanager.com');
   });
 
   test('the preview host may frame the site', async () => {

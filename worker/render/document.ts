@@ -1,7 +1,7 @@
 /**
  * The HTML document around the rendered app. The head is written from HeadData (pure, shared
  * with the client's head updates); the view travels as non-executable JSON, so the page needs
- * no inline script and its CSP can forbid them.
+ * no inline script of its own and its CSP can forbid them (the tag manager's two are allowed by hash).
  */
 import type { ClientAssets } from '../../app/build-records';
 import type { HeadData } from '../../app/head';
@@ -16,13 +16,13 @@ export interface DocumentParts {
   assets: ClientAssets;
   /** false for pages that must work in browsers too old for the client bundle */
   withScripts: boolean;
+  /** markup before any other script or stylesheet (the consent defaults), already safe */
+  headStart?: string;
   /** extra markup for the end of <head> (e.g. the tag manager), already safe */
   headExtra?: string;
-  /** extra markup for the start of <body>, already safe */
-  bodyStart?: string;
 }
 
-export function renderDocument({ head, appHtml, bootJson, assets, withScripts, headExtra = '', bodyStart = '' }: DocumentParts): string {
+export function renderDocument({ head, appHtml, bootJson, assets, withScripts, headStart = '', headExtra = '' }: DocumentParts): string {
   const e = escapeHtml;
   const lines: string[] = [
     '<!doctype html>',
@@ -30,6 +30,8 @@ export function renderDocument({ head, appHtml, bootJson, assets, withScripts, h
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Before every other script, so the consent defaults are set before anything can read them.
+    ...(headStart ? [headStart] : []),
     `<title>${e(head.title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
   ];
@@ -50,7 +52,7 @@ export function renderDocument({ head, appHtml, bootJson, assets, withScripts, h
     for (const href of [assets.entry, ...assets.preload]) lines.push(`<link rel="modulepreload" href="${e(href)}" fetchpriority="low">`);
     lines.push(`<script type="module" src="${e(assets.entry)}"></script>`);
   }
-  lines.push(headExtra, '</head>', '<body>', bodyStart, `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);
+  lines.push(headExtra, '</head>', '<body>', `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);
   if (withScripts) lines.push(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${bootJson}</script>`);
   lines.push('</body>', '</html>');
   return lines.join('\n');

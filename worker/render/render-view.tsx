@@ -7,8 +7,9 @@
 import { renderToString } from 'react-dom/server';
 import type { ClientAssets } from '../../app/build-records';
 import { headFor } from '../../app/head';
-import { App, chromeOf } from '../../app/render/app';
-import { gtmNoscriptUrl, gtmSnippet } from '../../app/tag-manager';
+import { App, chromeOf, loadsScripts } from '../../app/render/app';
+import { consentScript } from '../../app/consent';
+import { gtmSnippet } from '../../app/tag-manager';
 import type { PreviewInfo, View } from '../../app/view';
 import { FormBlock } from '../../app/render/blocks/form';
 import { GalleryBlock } from '../../app/render/blocks/gallery';
@@ -17,7 +18,7 @@ import { languageOf } from '../../app/i18n/languages';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
 import { renderDocument } from './document';
-import { escapeHtml, jsonForScript } from './html';
+import { jsonForScript } from './html';
 import { NO_SCRIPT_CSS } from './plain-page';
 
 import '../../app/i18n/all-languages';
@@ -33,20 +34,16 @@ export interface RenderOptions {
 }
 
 /**
- * Pages that load no client JavaScript: /unsupported (an outdated browser may be sent there)
- * and the 503 page (with no build there are no assets to load).
+ * With a tag manager, two inline scripts, each allowed by its hash in the CSP: first the
+ * consent defaults (and a returning visitor's stored choice), then the tag manager's snippet,
+ * so gtm.js is requested only after the defaults are set. There is no <noscript> frame: without
+ * JavaScript no consent can be asked, so nothing from the tag manager may load.
  */
-const withoutScripts = (view: View) =>
-  (view.kind === 'system' && view.name === 'unsupported') || (view.kind === 'error' && view.status === 503);
-
-/** The tag manager's snippet (allowed by its hash in the CSP) and its <noscript> frame. */
-function tagManager(view: View): { headExtra: string; bodyStart: string } {
+const CONSENT_SCRIPT_TAG = `<script>${consentScript()}</script>`;
+function tagManager(view: View): { headStart: string; headExtra: string } {
   const id = chromeOf(view).gtmId;
-  if (!id || withoutScripts(view)) return { headExtra: '', bodyStart: '' };
-  return {
-    headExtra: `<script>${gtmSnippet(id)}</script>`,
-    bodyStart: `<noscript><iframe src="${escapeHtml(gtmNoscriptUrl(id))}" height="0" width="0" hidden title="Google Tag Manager"></iframe></noscript>`,
-  };
+  if (!id || !loadsScripts(view)) return { headStart: '', headExtra: '' };
+  return { headStart: CONSENT_SCRIPT_TAG, headExtra: `<script>${gtmSnippet(id)}</script>` };
 }
 
 /** Preload lists by assets and wanted chunks: a handful per build, asked for on every render. */
@@ -85,7 +82,7 @@ export function renderView(view: View, { buildId, assets, preview }: RenderOptio
     appHtml,
     bootJson: bootJson(buildId, view, preview),
     assets: unsupported ? { ...assets, css: [NO_SCRIPT_CSS] } : { ...assets, preload: preloadsFor(view, assets) },
-    withScripts: !withoutScripts(view),
+    withScripts: loadsScripts(view),
     ...tagManager(view),
   });
 }

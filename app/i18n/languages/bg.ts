@@ -1,5 +1,23 @@
 /** Bulgarian: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Бисквитки на този сайт',
+  body: 'Използваме бисквитки и подобни технологии за статистика и маркетинг само с вашето съгласие. Можете да промените избора си по всяко време от „Настройки за бисквитки“ в долната част на всяка страница.',
+  acceptAll: 'Приемам всички',
+  rejectAll: 'Отказвам всички',
+  settings: 'Настройки',
+  save: 'Запазване на избора',
+  necessary: 'Задължителни',
+  necessaryDescription: 'Нужни са за работата на сайта и за запомняне на вашия избор. Винаги включени.',
+  statistics: 'Статистика',
+  statisticsDescription: 'Помага ни да разберем как посетителите използват сайта, за да го подобрим.',
+  marketing: 'Маркетинг',
+  marketingDescription: 'Позволява на нас и на рекламните ни партньори да ви показваме подходящи реклами и да измерваме ефекта им.',
+  privacyLink: 'Политика за поверителност',
+  footerLink: 'Настройки за бисквитки',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Към съдържанието',

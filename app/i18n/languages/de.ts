@@ -1,5 +1,23 @@
 /** German (Germany and Austria): the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Cookies auf dieser Website',
+  body: 'Wir verwenden Cookies und ähnliche Technologien für Statistik und Marketing nur mit Ihrer Einwilligung. Sie können Ihre Auswahl jederzeit unter „Cookie-Einstellungen“ unten auf jeder Seite ändern.',
+  acceptAll: 'Alle akzeptieren',
+  rejectAll: 'Alle ablehnen',
+  settings: 'Einstellungen',
+  save: 'Auswahl speichern',
+  necessary: 'Notwendig',
+  necessaryDescription: 'Erforderlich, damit die Website funktioniert und sich Ihre Auswahl merkt. Immer aktiv.',
+  statistics: 'Statistik',
+  statisticsDescription: 'Hilft uns zu verstehen, wie Besucher die Website nutzen, damit wir sie verbessern können.',
+  marketing: 'Marketing',
+  marketingDescription: 'Ermöglicht uns und unseren Werbepartnern, Ihnen passende Werbung zu zeigen und deren Wirkung zu messen.',
+  privacyLink: 'Datenschutzerklärung',
+  footerLink: 'Cookie-Einstellungen',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Zum Inhalt springen',

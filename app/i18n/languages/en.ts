@@ -1,5 +1,23 @@
 /** English: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Cookies on this site',
+  body: 'We use cookies and similar technologies for statistics and marketing only with your consent. You can change your choice at any time under “Cookie settings” at the bottom of every page.',
+  acceptAll: 'Accept all',
+  rejectAll: 'Reject all',
+  settings: 'Settings',
+  save: 'Save choices',
+  necessary: 'Necessary',
+  necessaryDescription: 'Needed for the site to work and to remember your choice. Always on.',
+  statistics: 'Statistics',
+  statisticsDescription: 'Helps us understand how visitors use the site, so that we can improve it.',
+  marketing: 'Marketing',
+  marketingDescription: 'Lets us and our advertising partners show you relevant ads and measure how they work.',
+  privacyLink: 'Privacy policy',
+  footerLink: 'Cookie settings',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Skip to content',

@@ -1,5 +1,23 @@
 /** Estonian: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Küpsised sellel saidil',
+  body: 'Kasutame küpsiseid ja sarnaseid tehnoloogiaid statistika ja turunduse jaoks ainult teie nõusolekul. Oma valikut saate igal ajal muuta iga lehe allosas lingi „Küpsiste seaded“ kaudu.',
+  acceptAll: 'Nõustu kõigiga',
+  rejectAll: 'Keeldu kõigist',
+  settings: 'Seaded',
+  save: 'Salvesta valikud',
+  necessary: 'Vajalikud',
+  necessaryDescription: 'Vajalikud saidi toimimiseks ja teie valiku meelespidamiseks. Alati sees.',
+  statistics: 'Statistika',
+  statisticsDescription: 'Aitab meil mõista, kuidas külastajad saiti kasutavad, et saaksime seda paremaks teha.',
+  marketing: 'Turundus',
+  marketingDescription: 'Võimaldab meil ja meie reklaamipartneritel näidata teile asjakohaseid reklaame ja mõõta nende toimimist.',
+  privacyLink: 'Privaatsuspoliitika',
+  footerLink: 'Küpsiste seaded',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Liigu sisu juurde',

@@ -1,5 +1,23 @@
 /** Finnish: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Evästeet tällä sivustolla',
+  body: 'Käytämme evästeitä ja vastaavia tekniikoita tilastointiin ja markkinointiin vain suostumuksellasi. Voit muuttaa valintaasi milloin tahansa kunkin sivun alareunan kohdasta ”Evästeasetukset”.',
+  acceptAll: 'Hyväksy kaikki',
+  rejectAll: 'Hylkää kaikki',
+  settings: 'Asetukset',
+  save: 'Tallenna valinnat',
+  necessary: 'Välttämättömät',
+  necessaryDescription: 'Tarvitaan sivuston toimintaan ja valintasi muistamiseen. Aina käytössä.',
+  statistics: 'Tilastointi',
+  statisticsDescription: 'Auttaa meitä ymmärtämään, miten kävijät käyttävät sivustoa, jotta voimme parantaa sitä.',
+  marketing: 'Markkinointi',
+  marketingDescription: 'Antaa meidän ja mainoskumppaneidemme näyttää sinulle osuvia mainoksia ja mitata niiden toimivuutta.',
+  privacyLink: 'Tietosuojaseloste',
+  footerLink: 'Evästeasetukset',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Siirry sisältöön',

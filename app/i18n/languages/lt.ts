@@ -1,5 +1,23 @@
 /** Lithuanian: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Slapukai šioje svetainėje',
+  body: 'Slapukus ir panašias technologijas statistikai ir rinkodarai naudojame tik gavę jūsų sutikimą. Savo pasirinkimą bet kada galite pakeisti nuoroda „Slapukų nustatymai“ kiekvieno puslapio apačioje.',
+  acceptAll: 'Priimti visus',
+  rejectAll: 'Atmesti visus',
+  settings: 'Nustatymai',
+  save: 'Išsaugoti pasirinkimą',
+  necessary: 'Būtinieji',
+  necessaryDescription: 'Reikalingi, kad svetainė veiktų ir įsimintų jūsų pasirinkimą. Visada įjungti.',
+  statistics: 'Statistika',
+  statisticsDescription: 'Padeda mums suprasti, kaip lankytojai naudojasi svetaine, kad galėtume ją tobulinti.',
+  marketing: 'Rinkodara',
+  marketingDescription: 'Leidžia mums ir mūsų reklamos partneriams rodyti jums aktualią reklamą ir vertinti jos poveikį.',
+  privacyLink: 'Privatumo politika',
+  footerLink: 'Slapukų nustatymai',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Pereiti prie turinio',

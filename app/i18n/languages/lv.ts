@@ -1,5 +1,23 @@
 /** Latvian: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Sīkdatnes šajā vietnē',
+  body: 'Sīkdatnes un līdzīgas tehnoloģijas statistikai un mārketingam izmantojam tikai ar jūsu piekrišanu. Savu izvēli jebkurā laikā varat mainīt, izmantojot saiti “Sīkdatņu iestatījumi” katras lapas apakšā.',
+  acceptAll: 'Pieņemt visas',
+  rejectAll: 'Noraidīt visas',
+  settings: 'Iestatījumi',
+  save: 'Saglabāt izvēli',
+  necessary: 'Nepieciešamās',
+  necessaryDescription: 'Vajadzīgas, lai vietne darbotos un atcerētos jūsu izvēli. Vienmēr ieslēgtas.',
+  statistics: 'Statistika',
+  statisticsDescription: 'Palīdz mums saprast, kā apmeklētāji izmanto vietni, lai mēs to varētu uzlabot.',
+  marketing: 'Mārketings',
+  marketingDescription: 'Ļauj mums un mūsu reklāmas partneriem rādīt jums atbilstošas reklāmas un novērtēt to darbību.',
+  privacyLink: 'Privātuma politika',
+  footerLink: 'Sīkdatņu iestatījumi',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Pāriet uz saturu',

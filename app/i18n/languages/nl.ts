@@ -1,5 +1,23 @@
 /** Dutch: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Cookies op deze website',
+  body: 'We gebruiken cookies en vergelijkbare technieken voor statistieken en marketing alleen met uw toestemming. U kunt uw keuze altijd wijzigen via ‘Cookie-instellingen’ onderaan elke pagina.',
+  acceptAll: 'Alles accepteren',
+  rejectAll: 'Alles weigeren',
+  settings: 'Instellingen',
+  save: 'Keuze opslaan',
+  necessary: 'Noodzakelijk',
+  necessaryDescription: 'Nodig om de website te laten werken en uw keuze te onthouden. Altijd aan.',
+  statistics: 'Statistieken',
+  statisticsDescription: 'Helpt ons te begrijpen hoe bezoekers de website gebruiken, zodat we die kunnen verbeteren.',
+  marketing: 'Marketing',
+  marketingDescription: 'Hiermee kunnen wij en onze advertentiepartners u relevante advertenties tonen en meten hoe die werken.',
+  privacyLink: 'Privacybeleid',
+  footerLink: 'Cookie-instellingen',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Naar de inhoud',

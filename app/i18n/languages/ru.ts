@@ -1,5 +1,23 @@
 /** Russian: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Файлы cookie на этом сайте',
+  body: 'Мы используем файлы cookie и похожие технологии для статистики и маркетинга только с вашего согласия. Вы можете в любой момент изменить свой выбор в разделе «Настройки cookie» внизу каждой страницы.',
+  acceptAll: 'Принять все',
+  rejectAll: 'Отклонить все',
+  settings: 'Настройки',
+  save: 'Сохранить выбор',
+  necessary: 'Необходимые',
+  necessaryDescription: 'Нужны для работы сайта и чтобы запомнить ваш выбор. Всегда включены.',
+  statistics: 'Статистика',
+  statisticsDescription: 'Помогает нам понять, как посетители пользуются сайтом, чтобы мы могли его улучшить.',
+  marketing: 'Маркетинг',
+  marketingDescription: 'Позволяет нам и нашим рекламным партнёрам показывать вам подходящую рекламу и оценивать её эффективность.',
+  privacyLink: 'Политика конфиденциальности',
+  footerLink: 'Настройки cookie',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Перейти к содержимому',

@@ -1,5 +1,23 @@
 /** Swedish: the words the site itself says. One chunk per language in the browser. */
-import type { FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+
+/** The consent banner, when the site has a tag manager (site.json may replace these). */
+export const consent: ConsentStrings = {
+  title: 'Cookies på den här webbplatsen',
+  body: 'Vi använder cookies och liknande tekniker för statistik och marknadsföring bara med ditt samtycke. Du kan när som helst ändra ditt val under ”Cookie-inställningar” längst ned på varje sida.',
+  acceptAll: 'Godkänn alla',
+  rejectAll: 'Avvisa alla',
+  settings: 'Inställningar',
+  save: 'Spara val',
+  necessary: 'Nödvändiga',
+  necessaryDescription: 'Behövs för att webbplatsen ska fungera och för att komma ihåg ditt val. Alltid på.',
+  statistics: 'Statistik',
+  statisticsDescription: 'Hjälper oss att förstå hur besökare använder webbplatsen, så att vi kan förbättra den.',
+  marketing: 'Marknadsföring',
+  marketingDescription: 'Låter oss och våra annonspartner visa dig relevanta annonser och mäta hur de fungerar.',
+  privacyLink: 'Integritetspolicy',
+  footerLink: 'Cookie-inställningar',
+};
 
 export const ui: UiStrings = {
   skipToContent: 'Till innehållet',

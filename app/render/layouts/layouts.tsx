@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Chrome } from '../../build-records';
 import { uiStrings } from '../../i18n/strings';
+import { ConsentSettingsButton } from '../consent-banner';
 
 function LanguageSwitcher({ chrome, languageLinks }: { chrome: Chrome; languageLinks: Record<string, string> }) {
   const t = uiStrings(chrome.locale.lang);
@@ -64,7 +65,7 @@ function Header({ chrome, path, languageLinks }: { chrome: Chrome; path: string;
   );
 }
 
-function Footer({ chrome }: { chrome: Chrome }) {
+function Footer({ chrome, consentSettings }: { chrome: Chrome; consentSettings?: boolean }) {
   const { text, links } = chrome.footer;
   return (
     <footer className="site-footer">
@@ -78,6 +79,11 @@ function Footer({ chrome }: { chrome: Chrome }) {
           ))}
         </ul>
       )}
+      {consentSettings && (
+        <p className="site-footer__consent">
+          <ConsentSettingsButton chrome={chrome} />
+        </p>
+      )}
     </footer>
   );
 }
@@ -87,10 +93,12 @@ export interface LayoutProps {
   path: string;
   /** locale code -> the same page in that locale (else the locale's home) */
   languageLinks: Record<string, string>;
+  /** the footer offers "Cookie settings" (a site with a tag manager, on a page that runs scripts) */
+  consentSettings?: boolean;
   children: ReactNode;
 }
 
-export function DefaultLayout({ chrome, path, languageLinks, children }: LayoutProps) {
+export function DefaultLayout({ chrome, path, languageLinks, consentSettings, children }: LayoutProps) {
   const t = uiStrings(chrome.locale.lang);
   return (
     <div className="layout layout--default">
@@ -101,7 +109,7 @@ export function DefaultLayout({ chrome, path, languageLinks, children }: LayoutP
       <main id="main" className="site-main">
         {children}
       </main>
-      <Footer chrome={chrome} />
+      <Footer chrome={chrome} consentSettings={consentSettings} />
     </div>
   );
 }

@@ -81,6 +81,27 @@ export const AXE_STATES: AxeState[] = [
   },
 ];
 
+/** Opens the consent banner's settings (the banner shows while no choice is stored). */
+async function openConsentSettingsInBanner(page: Page): Promise<void> {
+  await page.locator('.consent button[aria-controls="consent-settings"]').click();
+  await page.waitForSelector('#consent-settings:not([hidden])');
+}
+
+/**
+ * The consent banner only exists on a site with a tag manager (tag-manager-site.ts makes one
+ * from the sample content), and shows until a choice is stored: run these in a browser that
+ * has stored none, with the tag manager's hosts answered locally.
+ */
+export const CONSENT_AXE_STATES: AxeState[] = [
+  { name: 'the English home page with the consent banner shown', label: 'consent banner /en', path: '/en' },
+  {
+    name: 'the Bulgarian contact page (its form) with the consent banner shown',
+    label: 'consent banner /bg/kontakti',
+    path: '/bg/kontakti',
+  },
+  { name: 'the consent banner with its settings open', label: 'consent settings /de', path: '/de', prepare: openConsentSettingsInBanner },
+];
+
 /** Loads a path and waits for hydration (and for a form to switch to its own validation). */
 export async function openForAxe(page: Page, url: string): Promise<void> {
   const response = await page.goto(url);

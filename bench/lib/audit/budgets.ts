@@ -18,4 +18,5 @@ export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { label: 'form /en/contact', path: '/en/contact', status: 200 },
   { label: 'gallery /en/loans/home-loan', path: '/en/loans/home-loan', status: 200 },
   { label: '404 /en/nowhere', path: '/en/nowhere', status: 404 },
+  { label: 'consent banner /en', path: '/en', status: 200, withTagManager: true },
 ];

@@ -17,6 +17,11 @@ export interface LighthousePage {
    * score: there they report the page doing the right thing.
    */
   status: number;
+  /**
+   * Audited on the sample site with a tag manager, where the consent banner shows (and the
+   * tag manager's hosts are blocked: there is no network, and its code is not the site's).
+   */
+  withTagManager?: boolean;
 }
 
 type Audit = LighthouseResult['audits'][string];

@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { CATEGORIES, summariseLighthouse, type LighthousePage, type LighthouseSummary } from './lighthouse-summary';
+import { GOOGLE_TAG_URL_PATTERNS } from './tag-manager-site';
 
 export interface LighthouseChrome {
   port: number;
@@ -56,6 +57,8 @@ export async function runLighthouse(
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
     ignoreStatusCode: page.status >= 400,
+    // Lighthouse leaves requests it blocked itself out of the console errors it scores.
+    ...(page.withTagManager ? { blockedUrlPatterns: [...GOOGLE_TAG_URL_PATTERNS] } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   return { summary: summariseLighthouse(result.lhr, page), lhr: result.lhr };

@@ -1,0 +1,321 @@
+/**
+ * Consent in Chromium, on the sample site with a tag manager (`npm start` on a copy of
+ * content/ with a gtmId). Google's hosts are answered locally and every request to them is
+ * recorded; gtm.js is a stub that notes how much of the dataLayer existed when it ran.
+ */
+import { rm } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { AXE_VIEWPORTS, CONSENT_AXE_STATES, formatViolations, openForAxe, runAxe } from '../../bench/lib/audit/axe';
+import { copyWithTagManager, stubGoogleTags, TEST_GTM_ID } from '../../bench/lib/audit/tag-manager-site';
+import { launchBrowser, type Browser } from '../support/browser';
+import { REPO_CONTENT, tempDir } from '../support/built-site';
+import { startSite, type RunningSite } from '../support/server';
+
+let contentDir: string;
+let site: RunningSite;
+let browser: Browser;
+let googleRequests: string[];
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  contentDir = await tempDir('consent-content');
+  await copyWithTagManager(REPO_CONTENT, contentDir);
+  site = await startSite({ content: contentDir });
+  browser = await launchBrowser();
+  googleRequests = await stubGoogleTags(browser.context);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await rm(contentDir, { recursive: true, force: true });
+});
+
+// One browser profile for the file: each test starts as a visitor who has never chosen.
+beforeEach(async () => {
+  const { page } = await browser.newPage();
+  await page.goto(`${site.url}/robots.txt`);
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+  googleRequests.length = 0;
+});
+afterEach(async () => {
+  for (const page of pages.splice(0)) await page.close();
+});
+
+async function open(path: string) {
+  const tracked = await browser.newPage();
+  pages.push(tracked.page);
+  tracked.page.setDefaultTimeout(15_000);
+  await tracked.page.goto(site.url + path);
+  await tracked.page.waitForSelector('html[data-hydrated="true"]');
+  return tracked;
+}
+
+type Entry = unknown[] | Record<string, unknown>;
+/** The dataLayer, gtag's `arguments` as arrays. */
+const dataLayer = (page: Page): Promise<Entry[]> =>
+  page.evaluate(() =>
+    (window.dataLayer ?? []).map((e) =>
+      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as unknown as ArrayLike<unknown>) : e,
+    ),
+  );
+const isCommand = (e: Entry, command: string) => Array.isArray(e) && e[0] === 'consent' && e[1] === command;
+const updates = (layer: Entry[]) => layer.filter((e) => isCommand(e, 'update')).map((e) => (e as unknown[])[2]);
+const gtmJsAt = (layer: Entry[]) => layer.findIndex((e) => !Array.isArray(e) && e.event === 'gtm.js');
+const gtmRan = (page: Page) => page.waitForFunction(() => window.__gtmStub?.ran === true);
+
+const ALL = (value: 'granted' | 'denied') => ({
+  ad_storage: value,
+  ad_user_data: value,
+  ad_personalization: value,
+  analytics_storage: value,
+});
+const banner = (page: Page, name = 'Cookies on this site') => page.getByRole('region', { name });
+const footerSettings = (page: Page, name = 'Cookie settings') => page.getByRole('contentinfo').getByRole('button', { name });
+
+/** Runs `action` and says whether the page was replaced by a new document meanwhile. */
+async function loadsNewDocument(page: Page, action: () => Promise<void>): Promise<boolean> {
+  await page.evaluate(() => (window.__sameDocument = true));
+  await action();
+  return !(await page.evaluate(() => window.__sameDocument === true));
+}
+
+describe('before a choice', () => {
+  test('the dataLayer holds the denied defaults before the tag manager’s gtm.js event', async () => {
+    const { page, problems } = await open('/en');
+    await gtmRan(page);
+    const layer = await dataLayer(page);
+    expect(layer[0]).toEqual([
+      'consent',
+      'default',
+      { ...ALL('denied'), functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
+    ]);
+    expect(gtmJsAt(layer)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.__gtmStub?.dataLayerLength)).toBeGreaterThan(gtmJsAt(layer));
+    expect(updates(layer)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('the only request to Google’s hosts is gtm.js itself', async () => {
+    const { page } = await open('/en');
+    await gtmRan(page);
+    await page.waitForLoadState('networkidle');
+    expect(googleRequests).toEqual([`https://www.googletagmanager.com/gtm.js?id=${TEST_GTM_ID}`]);
+  });
+
+  test('the banner is shown in the page’s language, and so is the footer’s settings link', async () => {
+    const { page } = await open('/de');
+    const region = banner(page, 'Cookies auf dieser Website');
+    await expect.poll(() => region.isVisible()).toBe(true);
+    expect(await region.getByRole('button', { name: 'Alle akzeptieren' }).isVisible()).toBe(true);
+    expect(await region.getByRole('button', { name: 'Alle ablehnen' }).isVisible()).toBe(true);
+    expect(await footerSettings(page, 'Cookie-Einstellungen').isVisible()).toBe(true);
+  });
+
+  test('accepting and refusing look alike: same size, colours and type', async () => {
+    const { page } = await open('/en');
+    const look = (name: string) =>
+      banner(page)
+        .getByRole('button', { name })
+        .evaluate((el) => {
+          const s = getComputedStyle(el);
+          return {
+            height: el.getBoundingClientRect().height,
+            color: s.color,
+            background: s.backgroundColor,
+            border: s.borderColor,
+            font: `${s.fontSize} ${s.fontWeight}`,
+          };
+        });
+    expect(await look('Reject all')).toEqual(await look('Accept all'));
+  });
+
+  test('the banner stays through client navigation and speaks the new page’s language', async () => {
+    const { page } = await open('/en');
+    const fullLoad = await loadsNewDocument(page, async () => {
+      await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Suomi' }).click();
+      await page.waitForURL(`${site.url}/fi`);
+    });
+    expect(fullLoad).toBe(false);
+    await expect.poll(() => banner(page, 'Evästeet tällä sivustolla').isVisible()).toBe(true);
+  });
+
+  test('showing the banner shifts nothing on the page', async () => {
+    const { page } = await open('/en');
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) total += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift).toBe(0);
+  });
+
+  test('an injected inline script is still blocked while the banner is shown', async () => {
+    const { page } = await open('/en');
+    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.appendChild(script);
+    });
+    expect(await page.evaluate(() => window.__injected)).toBeUndefined();
+  });
+
+  test('with JavaScript off the page reads normally, with no banner, no settings link and no tag manager', async () => {
+    const tracked = await browser.newPage();
+    pages.push(tracked.page);
+    const cdp = await browser.context.newCDPSession(tracked.page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await tracked.page.goto(`${site.url}/en`);
+    expect(await tracked.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    expect(await tracked.page.locator('.consent').isVisible()).toBe(false);
+    expect(await tracked.page.locator('.site-footer__consent').isVisible()).toBe(false);
+    expect(googleRequests).toEqual([]);
+  });
+});
+
+describe('choosing', () => {
+  test('accepting all sends a consent update granting every category, and the banner goes', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    expect(await banner(page).isVisible()).toBe(false);
+    const layer = await dataLayer(page);
+    expect(updates(layer)).toEqual([ALL('granted')]);
+    expect(layer.at(-1)).toEqual({ event: 'consent_update', ...ALL('granted') });
+  });
+
+  test('rejecting all keeps every category denied, and the banner goes', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
+  });
+
+  test('the settings grant statistics alone when only statistics is switched on', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Settings' }).click();
+    await banner(page).getByRole('switch', { name: 'Statistics' }).check();
+    await banner(page).getByRole('button', { name: 'Save choices' }).click();
+    expect(updates(await dataLayer(page))).toEqual([{ ...ALL('denied'), analytics_storage: 'granted' }]);
+  });
+
+  test('a returning visitor sees no banner, and the stored grant is applied right after the defaults, before gtm.js', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await gtmRan(page);
+    expect(await banner(page).isVisible()).toBe(false);
+    const layer = await dataLayer(page);
+    expect(isCommand(layer[0]!, 'default')).toBe(true);
+    expect(layer[1]).toEqual(['consent', 'update', ALL('granted')]);
+    expect(layer[2]).toEqual({ event: 'consent_update', ...ALL('granted') });
+    expect(gtmJsAt(layer)).toBe(3);
+  });
+
+  test('the choice holds through client navigation: the banner is not shown again', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    const fullLoad = await loadsNewDocument(page, async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
+      await page.waitForURL(`${site.url}/en/loans`);
+    });
+    expect(fullLoad).toBe(false);
+    expect(await banner(page).isVisible()).toBe(false);
+  });
+
+  test('the footer link reopens the settings with the stored choice switched on, and focus on it', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await footerSettings(page).click();
+    const statistics = banner(page).getByRole('switch', { name: 'Statistics' });
+    await expect.poll(() => statistics.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await statistics.isChecked()).toBe(true);
+    expect(await banner(page).getByRole('switch', { name: 'Marketing' }).isChecked()).toBe(true);
+  });
+
+  test('refusing after accepting takes effect with the next page, which is loaded afresh with everything denied', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await footerSettings(page).click();
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    expect(updates(await dataLayer(page))).toEqual([ALL('granted'), ALL('denied')]);
+    const fullLoad = await loadsNewDocument(page, async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
+      await page.waitForURL(`${site.url}/en/loans`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+    });
+    expect(fullLoad).toBe(true);
+    expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
+  });
+});
+
+describe('with the keyboard alone', () => {
+  /** Presses Tab until the focused element is the banner button named `name` (at most 15 times). */
+  async function tabTo(page: Page, name: string, key = 'Tab') {
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press(key);
+      const focused = await page.evaluate(() => (document.activeElement?.closest('.consent') ? document.activeElement.textContent : null));
+      if (focused === name) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  }
+
+  test('Tab reaches “Reject all” and Enter refuses', async () => {
+    const { page } = await open('/en');
+    await tabTo(page, 'Reject all');
+    await page.keyboard.press('Enter');
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
+  });
+
+  test('Tab reaches “Accept all” and Space accepts', async () => {
+    const { page } = await open('/en');
+    await tabTo(page, 'Accept all');
+    await page.keyboard.press('Space');
+    expect(await banner(page).isVisible()).toBe(false);
+    expect(updates(await dataLayer(page))).toEqual([ALL('granted')]);
+  });
+
+  test('the settings open with Enter, a switch turns with Space, and Enter on “Save choices” saves', async () => {
+    const { page } = await open('/en');
+    await tabTo(page, 'Settings');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('consent-statistics');
+    await page.keyboard.press('Space');
+    await tabTo(page, 'Save choices');
+    await page.keyboard.press('Enter');
+    expect(updates(await dataLayer(page))).toEqual([{ ...ALL('denied'), analytics_storage: 'granted' }]);
+  });
+});
+
+describe('axe-core with the banner shown', () => {
+  for (const viewport of AXE_VIEWPORTS) {
+    for (const state of CONSENT_AXE_STATES) {
+      test(`${state.name} has no axe violations on a ${viewport.width} px wide ${viewport.name} screen`, async () => {
+        const tracked = await browser.newPage();
+        pages.push(tracked.page);
+        await tracked.page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await openForAxe(tracked.page, site.url + state.path);
+        await state.prepare?.(tracked.page);
+        expect(await tracked.page.locator('.consent').isVisible()).toBe(true);
+        const violations = await runAxe(tracked.page);
+        expect(
+          violations.map((v) => v.id),
+          `axe violations:\n${formatViolations(violations, '  ')}`,
+        ).toEqual([]);
+      });
+    }
+  }
+});
