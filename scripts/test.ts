@@ -1,5 +1,6 @@
 /**
- * `npm test`: typecheck, then unit and worker tests, then the browser tests on their own
+ * `npm test`: typecheck, lint (ESLint and Prettier) and the import-cycle check, then unit and
+ * worker tests, then the browser tests on their own
  * (a wrangler dev server and Chromium should not share two cores with the other suites).
  * Ends with one plain line, `N passed, N failed`, that CI reads.
  */
@@ -41,11 +42,16 @@ function vitest(label: string, projects: string[]) {
   }
 }
 
-if (run('typecheck', 'npm', ['run', '-s', 'typecheck'])) {
+// The static checks come first and are cheap; each one that fails counts as a failed test.
+// Code that does not typecheck is not worth running; lint and cycle findings still let the
+// tests run, so one run shows everything that is wrong.
+const typed = run('typecheck', 'npm', ['run', '-s', 'typecheck']);
+const linted = run('lint', 'npm', ['run', '-s', 'lint']);
+const acyclic = run('cycles', 'npm', ['run', '-s', 'cycles']);
+failed += [typed, linted, acyclic].filter((passedCheck) => !passedCheck).length;
+if (typed) {
   vitest('unit-and-worker', ['unit', 'worker']);
   vitest('e2e', ['e2e']);
-} else {
-  failed += 1;
 }
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);

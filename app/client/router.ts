@@ -92,7 +92,7 @@ export class Router {
   /** `url` is on this origin (from `onOrigin`): it is never read again relative to the page. */
   private async navigate(url: URL, mode: Mode, restoreScroll = 0, redirects = 0): Promise<void> {
     const id = ++this.navigation;
-    const { pathname: path, search, hash } = url;
+    const { pathname: path, search } = url;
     const leave = (to: string) => (mode === 'replace' ? location.replace(to) : location.assign(to));
 
     if (this.options.isOutdated()) return leave(url.href);

@@ -5,11 +5,12 @@
 import { flushSync } from 'react-dom';
 import type { View } from '../view';
 
+/** Functions, not methods: React calls getView and subscribe detached from the store. */
 export interface ViewStore {
-  getView(): View;
-  subscribe(listener: () => void): () => void;
+  getView: () => View;
+  subscribe: (listener: () => void) => () => void;
   /** renders the new view synchronously, so callers can scroll and focus right after */
-  show(view: View): void;
+  show: (view: View) => void;
 }
 
 export function createViewStore(initial: View): ViewStore {
@@ -17,11 +18,11 @@ export function createViewStore(initial: View): ViewStore {
   const listeners = new Set<() => void>();
   return {
     getView: () => view,
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    show(next) {
+    show: (next) => {
       view = next;
       flushSync(() => listeners.forEach((listener) => listener()));
     },

@@ -18,11 +18,19 @@ const SCALE = FUZZ ? Math.max(1, Number(process.env.FUZZ_SCALE) || 50) : 1;
 if (FUZZ) console.log(`property seed ${PROPERTY_SEED} (repeat with FUZZ_SEED=${PROPERTY_SEED}), ${SCALE}x runs`);
 
 /** fast-check's assert with this run's seed; `numRuns` is the `npm test` count, scaled under fuzz. */
+export function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>, options?: { numRuns?: number }): void;
+export function checkProperty<Ts extends [unknown, ...unknown[]]>(
+  property: fc.IAsyncProperty<Ts>,
+  options?: { numRuns?: number },
+): Promise<void>;
 export function checkProperty<Ts extends [unknown, ...unknown[]]>(
   property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>,
   { numRuns = 200 }: { numRuns?: number } = {},
 ): void | Promise<void> {
-  return fc.assert(property as fc.IProperty<Ts>, { seed: PROPERTY_SEED, numRuns: numRuns * SCALE });
+  const parameters = { seed: PROPERTY_SEED, numRuns: numRuns * SCALE };
+  return property.isAsync()
+    ? fc.assert(property as fc.IAsyncProperty<Ts>, parameters)
+    : fc.assert(property as fc.IProperty<Ts>, parameters);
 }
 
 /** Every own name of Object.prototype (`constructor`, `__proto__`, `toString`, `hasOwnProperty`, ...). */

@@ -22,7 +22,7 @@ export interface TestWorker {
   put(records: KvRecord[]): Promise<void>;
   publish(site: BuiltSite): Promise<void>;
   logs: string[];
-  close(): Promise<void>;
+  close: () => Promise<void>;
   /** with `faults: true`: what the KV wrapper does from now on (see KV_FAULTS_WORKER) */
   setFaults(plan: KvFault[]): Promise<void>;
 }

@@ -54,7 +54,7 @@ function preloadsFor(view: View, assets: ClientAssets): string[] {
   const chrome = chromeOf(view);
   const wanted = [`lang:${languageOf(chrome.locale.lang)}`, ...partsFor(view).map((p) => `part:${p}`)];
   let byWanted = preloadMemo.get(assets);
-  if (!byWanted) preloadMemo.set(assets, (byWanted = new Map()));
+  if (!byWanted) preloadMemo.set(assets, (byWanted = new Map<string, string[]>()));
   const key = wanted.join(' ');
   let preload = byWanted.get(key);
   if (!preload) byWanted.set(key, (preload = [...new Set([...assets.preload, ...wanted.flatMap((name) => assets.lazy[name] ?? [])])]));

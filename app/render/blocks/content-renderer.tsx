@@ -27,6 +27,7 @@ function BlockView({ block, first, priority }: { block: Block; first: boolean; p
     case 'gallery':
     case 'form': {
       const Component = lazyPart<{ block: Block }>(block.type);
+      // eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render
       return Component ? <Component block={block} /> : null;
     }
     case 'cards':

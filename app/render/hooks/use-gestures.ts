@@ -12,7 +12,7 @@
  *
  * Nothing is rendered from the props, so server and client HTML stay the same.
  */
-import { useEffect, useRef, type DOMAttributes, type MouseEvent, type PointerEvent, type TouchEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type DOMAttributes, type MouseEvent, type PointerEvent, type TouchEvent } from 'react';
 import { classifyGesture, DEFAULT_TOLERANCES, withinTap, type Gesture, type GesturePoint, type GestureTolerances } from '../../gestures';
 
 export type GestureName = Gesture | 'hold';
@@ -85,7 +85,11 @@ const point = (x: number, y: number): GesturePoint => ({ x, y, t: now() });
 
 export function useGestures<T extends Element = Element>(handlers: GestureHandlers, options: GestureOptions = {}): GestureProps<T> {
   const latest = useRef({ handlers, options });
-  latest.current = { handlers, options };
+  // The listeners read the latest handlers; updated after each commit (not during render, which
+  // React may repeat or discard), and before any input can reach the new listeners.
+  useLayoutEffect(() => {
+    latest.current = { handlers, options };
+  });
   const press = useRef<Press | null>(null);
   const sawTouch = useRef(false);
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Chrome, Payload } from '../../build-records';
-import type { Block, Page } from '../../content/schema';
+import type { Page } from '../../content/schema';
 import { uiStrings } from '../../i18n/strings';
 import { ContentRenderer, PreviewModeContext } from '../blocks/content-renderer';
 import { ensureParts, partsInBlocks } from '../lazy-parts';
@@ -49,14 +49,15 @@ export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; orig
       const turn = ++latest;
       const result = await check(event.data).catch(() => null);
       if (!result || turn !== latest) return;
-      if (result.shown) await ensureParts(partsInBlocks(result.shown.page.blocks as Block[])).catch(() => undefined);
+      if (result.shown) await ensureParts(partsInBlocks(result.shown.page.blocks)).catch(() => undefined);
       if (turn !== latest) return;
       setProblems(result.problems);
       if (result.shown) setShown(result.shown);
     }
     window.addEventListener('message', onMessage);
     // Tell the editor this window is ready (the opener or the parent frame).
-    (window.parent !== window ? window.parent : window.opener)?.postMessage({ type: 'preview:ready' }, '*');
+    const editor = window.parent !== window ? window.parent : (window.opener as Window | null);
+    editor?.postMessage({ type: 'preview:ready' }, '*');
     return () => window.removeEventListener('message', onMessage);
   }, [origins]);
 
@@ -90,7 +91,7 @@ export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; orig
                 {shown.page.title}
               </h1>
             )}
-            <ContentRenderer blocks={shown.page.blocks as Block[]} leading />
+            <ContentRenderer blocks={shown.page.blocks} leading />
           </article>
         </PreviewModeContext.Provider>
       )}

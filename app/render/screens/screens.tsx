@@ -73,10 +73,12 @@ export function SystemScreen({
       );
     case 'preview': {
       const LivePreview = lazyPart<{ chrome: Chrome; origins: string[]; payload?: Payload }>('live-preview');
+      // eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render
       return LivePreview ? <LivePreview chrome={chrome} origins={origins ?? []} payload={payload} /> : null;
     }
     case 'reset-storage': {
       const ResetStorageScreen = lazyPart<{ slug?: string; lang: string }>('reset-storage');
+      // eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render
       return ResetStorageScreen ? <ResetStorageScreen slug={slug} lang={chrome.locale.lang} /> : null;
     }
   }
