@@ -15,7 +15,7 @@ const FIXED_SEED = 20_261_123;
 export const PROPERTY_SEED = FUZZ ? Number(process.env.FUZZ_SEED) || Date.now() % 2 ** 31 : FIXED_SEED;
 const SCALE = FUZZ ? Math.max(1, Number(process.env.FUZZ_SCALE) || 50) : 1;
 
-if (FUZZ) console.log(`property seed ${PROPERTY_SEED} (repeat with FUZZ_SEED=${PROPERTY_SEED}), ${SCALE}x runs`);
+if (FUZZ) console.log(`property seed ${PROPERTY_SEED} (repeat with FUZZ_SEED=${PROPERTY_SEED} npm run fuzz), ${SCALE}x runs`);
 
 /** fast-check's assert with this run's seed; `numRuns` is the `npm test` count, scaled under fuzz. */
 export function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>, options?: { numRuns?: number }): void;
