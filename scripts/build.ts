@@ -10,6 +10,8 @@ const shown = relative(process.cwd(), contentDir) || '.';
 
 const started = performance.now();
 const result = await buildSite({ contentDir, shownContentRoot: shown, outDir: resolve(values.out) });
+// Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
+for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   process.stderr.write(`build failed: ${result.problems.length} problem(s) in ${shown}; nothing was written\n`);

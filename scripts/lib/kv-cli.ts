@@ -15,6 +15,8 @@ const BULK_CHUNK = 5_000;
 export interface KvRecord {
   key: string;
   value: string;
+  /** KV metadata: small JSON that `listWithMetadata` returns without reading the value */
+  metadata?: Record<string, unknown>;
 }
 
 export interface KvTarget {
@@ -28,12 +30,14 @@ export interface KvTarget {
 /** What the publishing scripts need of KV; the wrangler client below is the real one. */
 export interface KvClient {
   list(prefix: string): Promise<string[]>;
+  /** key -> its metadata (undefined when it has none), in one listing */
+  listWithMetadata(prefix: string): Promise<Map<string, unknown>>;
   getMany(keys: string[]): Promise<Map<string, string | null>>;
   putMany(records: KvRecord[]): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
 }
 
-const ListAnswer = z.array(z.object({ name: z.string() }));
+const ListAnswer = z.array(z.object({ name: z.string(), metadata: z.unknown().optional() }));
 const GetAnswer = z.record(z.string(), z.object({ value: z.string().nullable() }));
 
 /** The JSON document in wrangler's standard output (it may print a status line after it). */
@@ -66,11 +70,16 @@ export function wranglerKv(target: KvTarget): KvClient {
     }
   }
 
+  async function listWithMetadata(prefix: string): Promise<Map<string, unknown>> {
+    const out = await runWrangler(['kv', 'key', 'list', '--prefix', prefix, ...where]);
+    return new Map(ListAnswer.parse(jsonIn(out)).map((k) => [k.name, k.metadata]));
+  }
+
   return {
     async list(prefix) {
-      const out = await runWrangler(['kv', 'key', 'list', '--prefix', prefix, ...where]);
-      return ListAnswer.parse(jsonIn(out)).map((k) => k.name);
+      return [...(await listWithMetadata(prefix)).keys()];
     },
+    listWithMetadata,
     async getMany(keys) {
       const found = new Map<string, string | null>();
       for (const batch of chunks(keys)) {

@@ -11,9 +11,12 @@ import type { KvClient } from './kv-cli';
 
 /** The part of the KV binding used here (scripts build without the Workers runtime types). */
 interface Kv {
-  list(options: { prefix: string; cursor?: string }): Promise<{ keys: { name: string }[]; list_complete: boolean; cursor?: string }>;
+  list(options: {
+    prefix: string;
+    cursor?: string;
+  }): Promise<{ keys: { name: string; metadata?: unknown }[]; list_complete: boolean; cursor?: string }>;
   get(key: string, type: 'text'): Promise<string | null>;
-  put(key: string, value: string): Promise<void>;
+  put(key: string, value: string, options?: { metadata?: Record<string, unknown> }): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
@@ -27,18 +30,23 @@ export function localKv({ env, persistTo }: { env?: string; persistTo?: string }
       persist: { path: join(persistTo ?? join(ROOT, '.wrangler/state'), 'v3') },
     }).then((p) => ({ kv: p.env.SITE_KV, dispose: p.dispose })));
 
+  async function listWithMetadata(prefix: string): Promise<Map<string, unknown>> {
+    const { kv } = await open();
+    const keys = new Map<string, unknown>();
+    let cursor: string | undefined;
+    do {
+      const page = await kv.list({ prefix, cursor });
+      for (const k of page.keys) keys.set(k.name, k.metadata);
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor);
+    return keys;
+  }
+
   return {
     async list(prefix) {
-      const { kv } = await open();
-      const names: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await kv.list({ prefix, cursor });
-        names.push(...page.keys.map((k) => k.name));
-        cursor = page.list_complete ? undefined : page.cursor;
-      } while (cursor);
-      return names;
+      return [...(await listWithMetadata(prefix)).keys()];
     },
+    listWithMetadata,
     async getMany(keys) {
       const { kv } = await open();
       const values = await Promise.all(keys.map((key) => kv.get(key, 'text')));
@@ -46,7 +54,7 @@ export function localKv({ env, persistTo }: { env?: string; persistTo?: string }
     },
     async putMany(records) {
       const { kv } = await open();
-      for (const r of records) await kv.put(r.key, r.value);
+      for (const r of records) await kv.put(r.key, r.value, r.metadata ? { metadata: r.metadata } : {});
     },
     async deleteMany(keys) {
       const { kv } = await open();

@@ -3,8 +3,10 @@
  *
  *   lock        builds/publish-lock.json, with an expiry: one publish at a time
  *   no-op?      the pointer already names this build: nothing to write
- *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused)
- *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back)
+ *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused),
+ *               each with its first publish time as KV metadata
+ *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back);
+ *               the sitemap gets each URL's <lastmod> here, from that metadata
  *   check       the pointer still names the build this publish started from, else stop
  *   pointer     builds/latest.json (or builds/draft.json), last and alone
  *   published   builds/published/{id}.json after a live pointer: the build's manifest may now
@@ -21,6 +23,7 @@ import { z } from 'zod';
 import { BuildRecord } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvClient, KvRecord } from './kv-cli';
+import { SitemapSource, sitemapXml } from './sitemap';
 
 export const PUBLISH_LOCK_TTL_MS = 10 * 60_000;
 
@@ -39,6 +42,8 @@ export interface BuildFiles {
   records: KvRecord[];
   pointer: KvRecord;
   id: string;
+  /** the sitemap's URLs and payload hashes (dist/kv/sitemap.json) */
+  sitemap: SitemapSource;
 }
 
 export async function readBuildFiles(distDir: string): Promise<BuildFiles> {
@@ -46,7 +51,8 @@ export async function readBuildFiles(distDir: string): Promise<BuildFiles> {
   const records = await read('records.json');
   const [pointer] = await read('pointer.json');
   if (!pointer) throw new PublishError(`${distDir}/kv/pointer.json is empty: build first`);
-  return { records, pointer, id: BuildRecord.parse(JSON.parse(pointer.value)).id };
+  const sitemap = SitemapSource.parse(JSON.parse(await readFile(join(distDir, 'kv', 'sitemap.json'), 'utf8')));
+  return { records, pointer, id: BuildRecord.parse(JSON.parse(pointer.value)).id, sitemap };
 }
 
 export interface PublishOptions {
@@ -117,6 +123,31 @@ export async function markPublished(kv: KvClient, id: string, at: number): Promi
   await write(kv, [{ key: kvKeys.published(id), value: JSON.stringify({ id, timestamp: at }) }], 'the published marker');
 }
 
+/**
+ * A payload record's KV metadata: when its hash was first published, which is a sitemap
+ * `<lastmod>` (docs/behaviour.md#111-sitemap).
+ *
+ * Why here, on the payload record: a payload is content-addressed and written only by the
+ * first publish that lacks it, never rewritten, so the time it was written is the time that
+ * page content was first published; an unchanged page keeps its hash, and so its lastmod, across
+ * any number of builds. The publish already lists the payload keys to skip those KV has, and
+ * KV lists metadata with the keys, so lastmods cost no extra reads and no extra records. Not
+ * in the build: the build knows no history and its id must not depend on the clock. A draft
+ * publish counts, since its payloads are in KV from then on. A payload written before this
+ * metadata existed has no known time, and its URL no `<lastmod>`.
+ */
+const PayloadMetadata = z.object({ firstPublished: z.number().int().nonnegative() });
+
+/** payload key -> first publish time (ms), for the payloads whose metadata says. */
+function firstPublishedTimes(listed: Map<string, unknown>): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const [key, metadata] of listed) {
+    const parsed = PayloadMetadata.safeParse(metadata);
+    if (parsed.success) times.set(key, parsed.data.firstPublished);
+  }
+  return times;
+}
+
 const newOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 function safeJson(text: string): unknown {
@@ -140,11 +171,20 @@ export async function publishBuild(
       return { id: files.id, written: 0, reused: files.records.length, alreadyPublished: true };
     }
 
-    const existing = new Set(await kv.list(kvKeys.payloadPrefix));
+    const publishedAt = now();
+    const existing = await kv.listWithMetadata(kvKeys.payloadPrefix);
+    const firstPublished = firstPublishedTimes(existing);
     const payloads = files.records.filter((r) => r.key.startsWith(kvKeys.payloadPrefix));
-    const newPayloads = payloads.filter((r) => !existing.has(r.key));
+    const newPayloads = payloads
+      .filter((r) => !existing.has(r.key))
+      .map((r) => ({ ...r, metadata: { firstPublished: publishedAt } satisfies z.infer<typeof PayloadMetadata> }));
+    for (const r of newPayloads) firstPublished.set(r.key, publishedAt);
     const manifest = files.records.filter((r) => r.key.startsWith(kvKeys.manifestPrefix));
-    const rest = files.records.filter((r) => !r.key.startsWith(kvKeys.payloadPrefix) && !r.key.startsWith(kvKeys.manifestPrefix));
+    // The sitemap as built has no <lastmod>; this one has each URL's (firstPublishedTimes).
+    const sitemap = { key: files.sitemap.key, value: sitemapXml(files.sitemap.urls, (hash) => firstPublished.get(kvKeys.payload(hash))) };
+    const rest = files.records
+      .filter((r) => !r.key.startsWith(kvKeys.payloadPrefix) && !r.key.startsWith(kvKeys.manifestPrefix))
+      .map((r) => (r.key === sitemap.key ? sitemap : r));
 
     await write(kv, newPayloads, 'payloads');
     log(`payloads: ${newPayloads.length} written, ${payloads.length - newPayloads.length} already in KV`);

@@ -4,7 +4,8 @@
  *
  *   dist/public/       static assets: public/, media/, _app/ (hashed client files), _headers
  *   dist/worker/       the worker bundle wrangler uploads as is
- *   dist/kv/           records.json (payloads, index, manifest) and pointer.json, for publish
+ *   dist/kv/           records.json (payloads, index, sitemap, manifest), pointer.json, and
+ *                      sitemap.json (its URLs with their payload hashes), for publish
  *   dist/build.json    what was built
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +23,10 @@ export interface SiteBuildOptions {
   timestamp?: number;
 }
 
-export type SiteBuildResult = { ok: true; build: BuildOutput; outDir: string } | { ok: false; problems: ContentProblem[] };
+/** `warnings`: broken links a site with `allowBrokenLinks` builds with anyway. */
+export type SiteBuildResult = ({ ok: true; build: BuildOutput; outDir: string } | { ok: false; problems: ContentProblem[] }) & {
+  warnings: ContentProblem[];
+};
 
 /**
  * Headers for static assets (Workers static assets read `_headers` from the assets directory).
@@ -73,9 +77,10 @@ export async function buildSite({
   await mkdir(out('kv'), { recursive: true });
   await writeFile(out('kv/records.json'), JSON.stringify(build.records));
   await writeFile(out('kv/pointer.json'), JSON.stringify([build.pointer]));
+  await writeFile(out('kv/sitemap.json'), JSON.stringify(build.sitemap));
   await writeFile(
     out('build.json'),
     JSON.stringify({ id: build.id, timestamp, pages: build.pageCount, records: build.records.length + 1, assets: client.assets }, null, 2),
   );
-  return { ok: true, build, outDir: dist };
+  return { ok: true, build, outDir: dist, warnings: loaded.warnings };
 }

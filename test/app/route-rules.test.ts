@@ -104,3 +104,32 @@ describe('route rules and Object.prototype names', () => {
     expect(matchRouteRules(rules, `/en/${name}`).rule).toEqual({ headers: { 'x-one': '1' } });
   });
 });
+
+// Nitro's `**` matches zero segments too (docs/content-model.md#251-patterns): each kind of
+// rule on `/go/**` applies to the bare `/go` exactly as to a path below it.
+describe('a `/go/**` rule of each kind matches `/go` and `/go/x`', () => {
+  const kinds = compileRouteRules({
+    '/go/**': { redirect: { to: '/en/**', statusCode: 302 }, headers: { 'x-go': 'yes' }, cache: { maxAge: 30 }, prerender: false },
+  });
+  const paths = ['/go', '/go/x'];
+
+  test.each(paths)('a redirect rule redirects %s', (path) => {
+    expect(redirectFor(kinds, path)).toEqual({ location: path === '/go' ? '/en' : '/en/x', status: 302, external: false });
+  });
+
+  test.each(paths)('a header rule adds its headers to %s', (path) => {
+    expect(matchRouteRules(kinds, path).rule.headers).toEqual({ 'x-go': 'yes' });
+  });
+
+  test.each(paths)('a cache rule sets the cache of %s', (path) => {
+    expect(matchRouteRules(kinds, path).rule.cache).toEqual({ maxAge: 30 });
+  });
+
+  test.each(paths)('a prerender rule applies to %s', (path) => {
+    expect(matchRouteRules(kinds, path).rule.prerender).toBe(false);
+  });
+
+  test.each(['/gone', '/', '/en/go'])('the rule does not match %s, which only shares letters with the prefix', (path) => {
+    expect(matchRouteRules(kinds, path).rule).toEqual({});
+  });
+});

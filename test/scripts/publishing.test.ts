@@ -64,10 +64,22 @@ const pointer = async (key: string = kvKeys.latest) => {
   return value ? (JSON.parse(value) as { id: string }).id : null;
 };
 
-/** Whether every record of a build reads back from KV. */
+/** The sitemap without its `<lastmod>` lines, which the publish adds to the one the build wrote. */
+const withoutLastmods = (xml: string) => xml.replace(/\n *<lastmod>[^<]*<\/lastmod>/g, '');
+
+/** Whether every record of a build reads back from KV (the sitemap with its lastmods added). */
 async function isWhole(files: BuildFiles): Promise<boolean> {
   const values = await kv.getMany(files.records.map((r) => r.key));
-  return files.records.every((r) => values.get(r.key) === r.value);
+  return files.records.every((r) => {
+    const value = values.get(r.key);
+    return r.key === files.sitemap.key ? value != null && withoutLastmods(value) === r.value : value === r.value;
+  });
+}
+
+/** loc -> lastmod (null when the URL has none) of the sitemap KV holds for a build. */
+async function lastmods(files: BuildFiles): Promise<Map<string, string | null>> {
+  const xml = (await kv.getMany([files.sitemap.key])).get(files.sitemap.key) ?? '';
+  return new Map([...xml.matchAll(/<loc>([^<]+)<\/loc>(?:\n *<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1]!, m[2] ?? null]));
 }
 
 type Stage = 'after-payloads' | 'after-manifest' | 'before-pointer' | 'payloads';
@@ -147,6 +159,53 @@ describe('publishing', () => {
     ]);
     await expect(publishBuild(kv, filesB)).rejects.toThrow('another publish (build 0123456789abcdef by ci-42) holds the lock until');
     expect(await pointer()).toBe(filesA.id);
+  });
+});
+
+describe('sitemap lastmod', () => {
+  const FIRST = Date.UTC(2025, 0, 6, 9, 30, 0);
+  const SECOND = Date.UTC(2025, 1, 3, 14, 0, 0);
+  const CHANGED = 'https://generated.example/en/page-1';
+
+  test("a first publish gives every URL of the sitemap that publish's time as its lastmod", async () => {
+    await publishBuild(kv, filesA, { now: () => FIRST });
+    const byLoc = await lastmods(filesA);
+    expect(byLoc.size).toBe(filesA.sitemap.urls.length);
+    expect(new Set(byLoc.values())).toEqual(new Set(['2025-01-06T09:30:00Z']));
+  });
+
+  test('on the next publish an unchanged page keeps its lastmod and a changed page gets the new publish time', async () => {
+    await publishBuild(kv, filesA, { now: () => FIRST });
+    await publishBuild(kv, filesC, { now: () => SECOND });
+    const byLoc = await lastmods(filesC);
+    expect(byLoc.get(CHANGED)).toBe('2025-02-03T14:00:00Z');
+    byLoc.delete(CHANGED);
+    expect(byLoc.size).toBe(filesC.sitemap.urls.length - 1);
+    expect(new Set(byLoc.values())).toEqual(new Set(['2025-01-06T09:30:00Z']));
+  });
+
+  test('the sitemap is the built one with a lastmod after each loc', async () => {
+    await publishBuild(kv, filesA, { now: () => FIRST });
+    const xml = (await kv.getMany([filesA.sitemap.key])).get(filesA.sitemap.key)!;
+    const built = filesA.records.find((r) => r.key === filesA.sitemap.key)!.value;
+    expect(withoutLastmods(xml)).toBe(built);
+    expect(xml).toMatch(/<loc>https:\/\/generated\.example\/en<\/loc>\n {4}<lastmod>2025-01-06T09:30:00Z<\/lastmod>\n {4}<xhtml:link /);
+  });
+
+  test('a build published as a draft and then live keeps the lastmods of its first publish', async () => {
+    await publishBuild(kv, filesA, { draft: true, now: () => FIRST });
+    const asDraft = (await kv.getMany([filesA.sitemap.key])).get(filesA.sitemap.key);
+    await publishBuild(kv, filesA, { now: () => SECOND });
+    expect((await kv.getMany([filesA.sitemap.key])).get(filesA.sitemap.key)).toBe(asDraft);
+  });
+
+  test('a payload KV already holds without a first publish time leaves its URL without a lastmod', async () => {
+    const changed = filesC.records.find((r) => r.key.startsWith(kvKeys.payloadPrefix) && JSON.parse(r.value).path === '/en/page-1')!;
+    await kv.putMany([changed]);
+    await publishBuild(kv, filesC, { now: () => SECOND });
+    const byLoc = await lastmods(filesC);
+    expect(byLoc.get(CHANGED)).toBeNull();
+    expect(byLoc.get('https://generated.example/en/page-2')).toBe('2025-02-03T14:00:00Z');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { MatchedRules } from '../../../app/route-rules';
+import { edgeCache } from '../../../worker/middleware/edge-cache';
 import { routeRules } from '../../../worker/middleware/route-rules';
 import { markHeadersFinal } from '../../../worker/response-headers';
 import { fixtureBuild, given, request, testApp } from '../in-process';
@@ -43,5 +44,42 @@ describe('route rules at the edge', () => {
       return c.text('remembered', 200, { 'X-Robots-Tag': 'as first sent' });
     });
     expect((await request(a, '/en/page')).headers.get('x-robots-tag')).toBe('as first sent');
+  });
+});
+
+// `**` matches zero segments too (docs/content-model.md#251-patterns), at the edge as in the
+// shared matcher: a rule on `/go/**` applies to the bare `/go` as to a path below it.
+describe('route rules on `/go/**` at the edge', () => {
+  const paths = ['/go', '/go/x'];
+
+  test.each(paths)('a redirect rule redirects %s', async (path) => {
+    const res = await request(app({ '/go/**': { redirect: '/en/**' } }), `${path}?q=1`);
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe(path === '/go' ? '/en?q=1' : '/en/x?q=1');
+  });
+
+  test.each(paths)('a header rule adds its headers to %s', async (path) => {
+    const res = await request(app({ '/go/**': { headers: { 'X-Robots-Tag': 'noindex' } } }), path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
+  test.each(paths)('a cache rule is left to the steps after it for %s', async (path) => {
+    const res = await request(app({ '/go/**': { cache: { maxAge: 30, staleWhileRevalidate: 300 } } }), path);
+    expect(await res.json()).toEqual({ cache: { maxAge: 30, staleWhileRevalidate: 300 } });
+  });
+
+  test.each(paths)('the edge cache answers %s with the Cache-Control of the cache rule', async (path) => {
+    // A build that has both pages, and a revalidation, which the edge cache answers before the Cache API.
+    const build = fixtureBuild({ '/go/**': { cache: { maxAge: 30, staleWhileRevalidate: 300 } } });
+    build.index.pages = { ...build.index.pages, '/go': 'c'.repeat(64), '/go/x': 'd'.repeat(64) };
+    const a = testApp();
+    a.use(given({ build }));
+    a.use(routeRules());
+    a.use(edgeCache().lookup);
+    a.get('/*', (c) => c.text('rendered'));
+    const res = await request(a, path, { headers: { 'If-None-Match': '*' } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=300');
   });
 });
