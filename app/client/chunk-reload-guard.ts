@@ -36,7 +36,12 @@ function parseMarker(raw: string | null | undefined): Marker | null {
   }
 }
 
-export function createChunkReloadGuard(options: ChunkReloadGuardOptions): { handleChunkError(path: string): 'reloaded' | 'suppressed' } {
+export interface ChunkReloadGuard {
+  /** For a failure on `path` (path and query): reload it, or hold back when it was reloaded for within the window. */
+  handleChunkError(path: string): 'reloaded' | 'suppressed';
+}
+
+export function createChunkReloadGuard(options: ChunkReloadGuardOptions): ChunkReloadGuard {
   const key = options.key ?? CHUNK_RELOAD_KEY;
   const windowMs = options.windowMs ?? CHUNK_RELOAD_GUARD_MS;
   const now = options.now ?? Date.now;

@@ -3,7 +3,8 @@
  *
  *   boot data      the view and build id the server embedded (non-executable JSON)
  *   prepare        the chunks this view needs (its language, its lazy parts), so hydration
- *                  matches the server's HTML; a lost chunk reloads once per path per 10 s
+ *                  matches the server's HTML; a lost chunk reloads once per path per 10 s,
+ *                  with the guard the page's head script started (./page-reload-guard.ts)
  *   hydrate        hydrateRoot of the app, whose view lives in a small store
  *   navigation     the router, build watcher and manifest prefetch, as a chunk right after
  *
@@ -13,8 +14,9 @@ import { useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_ROOT_ELEMENT_ID, BOOT_DATA_ELEMENT_ID } from '../dom-ids';
 import { App } from '../render/app';
-import type { BootData } from '../view';
-import { createChunkReloadGuard, isChunkLoadError } from './chunk-reload-guard';
+import type { BootData, View } from '../view';
+import { isChunkLoadError } from './chunk-reload-guard';
+import { pageReloadGuard } from './page-reload-guard';
 import { prepareView } from './prepare-view';
 import { createViewStore } from './view-store';
 import '../styles/site.css';
@@ -35,30 +37,25 @@ async function boot() {
   if (!data || !root) return;
 
   const here = () => location.pathname + location.search;
-  const chunkGuard = createChunkReloadGuard({
-    reload: (path) => (path === here() ? location.reload() : location.assign(path)),
-  });
-  // A script or stylesheet preload that fails to load is a lost chunk as well.
-  window.addEventListener(
-    'error',
-    (event) => {
-      const el = event.target as Element | null;
-      if (el instanceof HTMLScriptElement || (el instanceof HTMLLinkElement && /modulepreload|stylesheet/.test(el.rel))) {
-        chunkGuard.handleChunkError(here());
-      }
-    },
-    true,
-  );
+  // Started in <head>, so it has seen the stylesheet and the preloads fail or load; its own
+  // listener handles those (docs/behaviour.md#53-chunk-load-reload-guard).
+  const reloads = pageReloadGuard(window);
+  const chrome = data.view.kind === 'page' ? data.view.payload.chrome : data.view.chrome;
+  const errorView = (): View => ({ kind: 'error', status: 500, path: location.pathname, chrome });
 
+  let prepared = true;
   try {
     await prepareView(data.view);
   } catch (err) {
-    if (isChunkLoadError(err) && chunkGuard.handleChunkError(here()) === 'reloaded') return;
-    // The page's code cannot be had: show the error screen rather than a page that half works;
-    // if even that cannot render (its language chunk is lost too), the server's HTML stays.
-    const chrome = data.view.kind === 'page' ? data.view.payload.chrome : data.view.chrome;
+    if (isChunkLoadError(err) && reloads.guard.handleChunkError(here()) === 'reloaded') return;
+    prepared = false;
+  }
+  if (!prepared || reloads.heldBack) {
+    // The page's code or style cannot be had, and a reload did not bring it: show the error
+    // screen rather than a page that half works; if even that cannot render (its language
+    // chunk is lost too), the server's HTML stays.
     try {
-      createRoot(root).render(<App view={{ kind: 'error', status: 500, path: location.pathname, chrome }} preview={data.preview} />);
+      createRoot(root).render(<App view={errorView()} preview={data.preview} />);
     } catch {
       // keep the server-rendered page
     }
@@ -72,17 +69,19 @@ async function boot() {
     return <App key={view.kind === 'page' ? view.payload.path : view.path} view={view} preview={data!.preview} />;
   }
   hydrateRoot(root, <ClientApp />);
+  // A file of the page that fails from now on, and is held back, shows the error screen too.
+  reloads.onHeldBack = () => store.show(errorView());
 
   try {
     const { startNavigation } = await import('./navigation-runtime');
     (window as { __router?: unknown }).__router = startNavigation({
       buildId: data.buildId,
       store,
-      handleChunkError: (path) => chunkGuard.handleChunkError(path),
+      handleChunkError: (path) => reloads.guard.handleChunkError(path),
     });
   } catch (err) {
     // Without the runtime, links are ordinary page loads: the site still works.
-    if (isChunkLoadError(err)) chunkGuard.handleChunkError(here());
+    if (isChunkLoadError(err)) reloads.guard.handleChunkError(here());
   }
   document.documentElement.dataset.hydrated = 'true';
 }

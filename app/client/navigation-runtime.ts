@@ -1,6 +1,7 @@
 /**
  * Everything the page needs after it is interactive, loaded as a chunk right after hydration:
  *
+ *   support        a browser the edge would have turned away leaves for /unsupported at once
  *   router         client navigation with the spec's guards (./router.ts)
  *   build watcher  latest.json now and hourly; a new build makes the next click a full load
  *                  (and so does a consent withdrawn on this page)
@@ -9,6 +10,7 @@
  * Until it arrives (a few milliseconds), a click is an ordinary page load.
  */
 import type { AppManifest } from '../build-records';
+import { clientBrowserVerdict } from '../browser-support-matcher';
 import { appEndpoints } from '../endpoints';
 import { $fetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
@@ -53,15 +55,20 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
     const view = store.getView();
     return (view.kind === 'page' ? view.payload.chrome : view.chrome).locale.code;
   };
+  // The edge turns unsupported browsers away, but a page can reach one without the edge
+  // deciding: a proxy or browser cache that ignores Vary, the back/forward cache, a saved page
+  // (docs/behaviour.md#39-in-the-client). The browser does not change, so it is judged once;
+  // a browser that would be turned away is asked again with the bot list (a chunk of its own),
+  // and counts as supported until that answers.
+  let supported = clientBrowserVerdict(navigator).supported;
+  const browserSupport = browserSupportGuard(() => ({ supported, lang: currentLang() }));
   const router = new Router({
     buildId,
     store,
     fetcher: $fetch,
     runGuards: createGuardPipeline({
       validate: validateGuard,
-      // The edge turned unsupported browsers away before this code could load (they get
-      // /unsupported, which loads no JavaScript), so the client carries a "supported" verdict.
-      'browser-support': browserSupportGuard(() => ({ supported: true, lang: currentLang() })),
+      'browser-support': browserSupport,
       'route-rules': routeRulesGuard,
     }),
     loadManifest,
@@ -72,6 +79,19 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
     announce: createAnnouncer(),
     onPageView: pushPageView,
   });
+  if (!supported) {
+    supported = true;
+    import('../bot-user-agents')
+      .then(({ isBotUserAgent }) => {
+        supported = clientBrowserVerdict(navigator, isBotUserAgent).supported;
+        // This page too, replaced: the edge's 302 would have left no entry for it in history.
+        const here = browserSupport({ path: location.pathname, search: location.search, manifest: null });
+        if (here.kind === 'leave') location.replace(here.url);
+      })
+      .catch(() => {
+        // The bot list could not be had: a visitor is never turned away for the site's own failure.
+      });
+  }
   router.start();
 
   startBuildWatcher({

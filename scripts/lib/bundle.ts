@@ -3,6 +3,7 @@
  * the oldest supported browsers) and the worker (one ESM file for workerd, uploaded as is).
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
@@ -40,7 +41,33 @@ export async function bundleClient(publicDir: string): Promise<{ assets: ClientA
     legalComments: 'none',
     logLevel: 'warning',
   });
-  return { assets: clientAssetsFrom(result.metafile, publicDir), files: Object.keys(result.metafile.outputs) };
+  return {
+    assets: { ...clientAssetsFrom(result.metafile, publicDir), headScript: await bundleHeadScript() },
+    files: Object.keys(result.metafile.outputs),
+  };
+}
+
+/**
+ * The page's first script (app/client/head-script.ts): the chunk-reload guard, which must listen
+ * before the stylesheet and preload tags, so it is inlined in <head> rather than fetched. The CSP
+ * allows inline scripts only by hash, so the hash is taken here, of the exact text the worker writes.
+ */
+export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['headScript']>> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['app/client/head-script.ts'],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: CLIENT_SYNTAX_TARGET,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0]!.text.trim();
+  // It goes into the HTML as it is: nothing in it may end the element or open a comment.
+  if (/<\/script|<!--/i.test(code)) throw new Error('app/client/head-script.ts cannot be inlined: its code holds "</script" or "<!--"');
+  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
 }
 
 /** An output file and every chunk it statically imports, transitively. */

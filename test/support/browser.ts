@@ -20,12 +20,13 @@ export interface TrackedPage {
   problems: string[];
 }
 
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchBrowser(options: { viewport?: { width: number; height: number }; userAgent?: string } = {}): Promise<Browser> {
   const profile = await tempDir('chromium');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS],
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   return {
     context,

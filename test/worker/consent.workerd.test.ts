@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { consentScript } from '../../app/consent';
 import { languageTable } from '../../app/i18n/languages';
+import { bundleHeadScript } from '../../scripts/lib/bundle';
 import { buildGeneratedSite } from '../support/built-site';
 import { startWorker, type TestWorker } from '../support/workerd';
 import '../../app/i18n/all-languages';
@@ -63,9 +64,12 @@ const scriptSrc = (res: Response) =>
     .slice(1);
 
 describe('a site without a tag manager', () => {
-  test('its pages have neither the consent banner nor any inline script', async () => {
-    const html = await (await get(plain, '/en')).text();
-    expect(inlineScripts(html)).toEqual([]);
+  test('its pages have no consent banner, and no inline script but the reload guard, allowed by its hash', async () => {
+    const res = await get(plain, '/en');
+    const html = await res.text();
+    const guard = (await bundleHeadScript()).code;
+    expect(inlineScripts(html)).toEqual([guard]);
+    expect(scriptSrc(res)).toEqual(["'self'", hashOf(guard)]);
     expect(html).not.toContain('class="consent"');
     expect(html).not.toContain('Cookie settings');
   });
@@ -89,7 +93,7 @@ describe('a site with a tag manager', () => {
     async (path) => {
       const res = await get(gtm, path);
       const inline = inlineScripts(await res.text());
-      expect(inline).toHaveLength(2);
+      expect(inline).toHaveLength(3); // the consent defaults, the reload guard, the tag manager's snippet
       const sources = scriptSrc(res);
       expect(sources.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(inline.map(hashOf).sort());
       expect(sources.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'", 'https://www.googletagmanager.com']);

@@ -246,6 +246,19 @@ describe('security headers', () => {
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
   });
 
+  test('the reload guard is inlined before the stylesheet and every preload, and the CSP allows it by its hash', async () => {
+    const res = await get('/en');
+    const html = await res.text();
+    const start = html.indexOf('<script>');
+    expect(start).toBeGreaterThan(-1);
+    expect(start).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(start).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+    const guard = html.slice(start + '<script>'.length, html.indexOf('</script>', start));
+    expect(guard).toContain('__pageReloadGuard');
+    const hash = `'sha256-${createHash('sha256').update(guard).digest('base64')}'`;
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hash};`);
+  });
+
   test('JSON responses are nosniff too', async () => {
     expect((await get('/_app/builds/latest.json')).headers.get('x-content-type-options')).toBe('nosniff');
   });

@@ -1,7 +1,7 @@
 /**
  * The HTML document around the rendered app. The head is written from HeadData (pure, shared
- * with the client's head updates); the view travels as non-executable JSON, so the page needs
- * no inline script of its own and its CSP can forbid them (the tag manager's two are allowed by hash).
+ * with the client's head updates); the view travels as non-executable JSON, so the page's only
+ * inline scripts are the reload guard's and the tag manager's two, each allowed by its hash.
  */
 import type { ClientAssets } from '../../app/build-records';
 import type { HeadData } from '../../app/head';
@@ -32,6 +32,8 @@ export function renderDocument({ head, appHtml, bootJson, assets, withScripts, h
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     // Before every other script, so the consent defaults are set before anything can read them.
     ...(headStart ? [headStart] : []),
+    // Before any stylesheet or preload tag, so their load errors are seen (app/client/page-reload-guard.ts).
+    ...(withScripts && assets.headScript ? [`<script>${assets.headScript.code}</script>`] : []),
     `<title>${e(head.title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
   ];

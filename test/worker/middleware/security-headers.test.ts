@@ -28,6 +28,15 @@ describe('security headers', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  test('the worker’s own inline script (the reload guard) is allowed by its hash', async () => {
+    const a = testApp();
+    a.use(given());
+    a.use(securityHeaders({ scriptHashes: ["'sha256-cmVsb2FkIGd1YXJk'"] }));
+    a.get('/page', (c) => c.html('<h1>Page</h1>'));
+    const res = await request(a, '/page');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-cmVsb2FkIGd1YXJk';");
+  });
+
   test('JSON gets no CSP', async () => {
     const res = await request(app(), '/data.json');
     expect(res.headers.get('content-security-policy')).toBeNull();
@@ -37,6 +46,50 @@ describe('security headers', () => {
   test('the configured preview hosts may frame the site', async () => {
     const res = await request(app(), '/page', {}, { PREVIEW_HOSTS: 'preview.example.com' });
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://preview.example.com;");
+  });
+
+  test('on the preview host the CMS origins may frame it, and no X-Frame-Options forbids it', async () => {
+    const a = testApp();
+    a.use(given({ preview: true }));
+    a.use(securityHeaders());
+    a.get('/page', (c) => c.html('<h1>Draft</h1>'));
+    const res = await request(
+      a,
+      '/page',
+      {},
+      { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_ORIGINS: 'https://cms.example.com,http://localhost:3000' },
+    );
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://cms.example.com http://localhost:3000;");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  test('the live host stays unframeable by the CMS origins', async () => {
+    const res = await request(app(), '/page', {}, { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_ORIGINS: 'https://cms.example.com' });
+    expect(res.headers.get('content-security-policy')).not.toContain('cms.example.com');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  test('a step’s Referrer-Policy: no-referrer is kept; any other is replaced', async () => {
+    const a = testApp();
+    a.use(given());
+    a.use(securityHeaders());
+    a.get('/strict', (c) => c.text('x', 200, { 'Referrer-Policy': 'no-referrer' }));
+    a.get('/loose', (c) => c.text('x', 200, { 'Referrer-Policy': 'unsafe-url' }));
+    expect((await request(a, '/strict')).headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await request(a, '/loose')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  test('a static file the worker serves keeps the CSP its _headers give it', async () => {
+    const a = testApp();
+    a.use(given({ preview: true }));
+    a.use(securityHeaders());
+    a.get('/editor/', (c) => {
+      c.set('staticFile', true);
+      return c.html('<h1>Editor</h1>', 200, { 'Content-Security-Policy': "frame-src 'self'" });
+    });
+    const res = await request(a, '/editor/');
+    expect(res.headers.get('content-security-policy')).toBe("frame-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   test('a response marked final keeps the headers it has', async () => {
