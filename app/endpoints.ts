@@ -19,4 +19,6 @@ export const appEndpoints = {
   forms: '/_app/forms',
   /** the thank-you page a browser without JavaScript is sent to after a post */
   formSent: '/_app/forms/sent',
+  /** on the preview host, for editors: a signed share link to one page of the draft (`?path=&days=`) */
+  previewShareLink: '/_app/preview/share-link',
 } as const;

@@ -32,6 +32,8 @@ export const View = z.discriminatedUnion('kind', [
     /** /preview: origins allowed to post drafts, and the page it starts from (`?path=`) */
     origins: z.array(z.string()).optional(),
     payload: Payload.optional(),
+    /** /preview on the preview host: editors may make share links (the "copy share link" button) */
+    shareLinks: z.boolean().optional(),
   }),
 ]);
 export type View = z.infer<typeof View>;

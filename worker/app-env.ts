@@ -24,6 +24,13 @@ export interface RequestVariables {
   build: CompleteBuild;
   /** the route rules that apply to this path (set by routeRules) */
   rule: MatchedRules;
+  /**
+   * On the preview host, a request a share link let in without the editors' cookie: the one
+   * page that link opens (set by previewGate; unset for editors and on the live host)
+   */
+  previewShare?: string;
+  /** the answer is a static file the worker served from ASSETS: it keeps its `_headers` CSP (set by previewAssets) */
+  staticFile?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@
  *   requestLog            one JSON line per request (after next)
  *   edgeCacheRemember     keeps a page in isolate memory with its final headers (after next)
  *   securityHeaders       nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
- *   previewGate           preview host: token -> signed cookie, else 401; private, no-store, noindex
+ *   previewGate           preview host: token -> signed cookie, share link -> its one page, else 401; private, no-store, noindex
  *   health                /_app/health: does the live build read back whole? for uptime monitors
  *   latestBuild           /_app/builds/latest.json: the live build (the draft's on the preview host)
  *   buildManifest         /_app/builds/meta/{id}.json: a build's manifest
@@ -16,8 +16,11 @@
  *   receiveForm           POST /_app/forms: form entries for forms without their own endpoint
  *   formSentBuild         /_app/forms/sent: the build its page is looked up in, or the 503
  *   formSent              /_app/forms/sent: the thank-you page after a post without JavaScript
+ *   previewShareLink      /_app/preview/share-link: a signed link to one draft page (preview host)
  *   appNotFound           anything else under /_app/ that static assets did not serve: 404
  *   currentBuild          the complete build to serve from, or the 503 "not published yet"
+ *   previewMedia          /media/* on the preview host: from ASSETS after the gate (share links: their page's only)
+ *   previewEditor         /editor/* on the preview host: the example editor, from ASSETS after the gate
  *   robotsTxt             robots.txt
  *   sitemapXml            sitemap.xml
  *   payloads              {path}/_payload.json, for client navigation
@@ -32,7 +35,8 @@
  *
  * Then `notFound` (a method no step answers) and `onError` (error-handler.ts). Static files
  * (public/, hashed client bundles, media) never reach this code: Workers static assets serve
- * them first (wrangler.toml [assets]).
+ * them first (wrangler.toml [assets]); except that the preview environment runs the worker
+ * first for media and the editor, so the gate stands before them ([env.preview.assets]).
  */
 import { Hono, type Env, type Handler, type MiddlewareHandler } from 'hono';
 import type { ClientAssets } from '../app/build-records';
@@ -56,6 +60,8 @@ import { formSent, receiveForm } from './routes/forms';
 import { health } from './routes/health';
 import { createPageHandlers } from './routes/pages';
 import { payloads } from './routes/payloads';
+import { previewAssets } from './routes/preview-assets';
+import { previewShareLink } from './routes/preview-share-link';
 import { robotsTxt, sitemapXml } from './routes/seo-files';
 
 /** One step of the worker: a handler, and the requests it sees. */
@@ -92,7 +98,8 @@ export function appSteps({ assets, memory }: AppOptions & { memory: BuildMemory 
     step('requestContext', 'ALL', '/*', requestContext({ memory })),
     step('requestLog', 'ALL', '/*', requestLog()),
     step('edgeCacheRemember', 'ALL', '/*', partOfApp(pageCache.remember)),
-    step('securityHeaders', 'ALL', '/*', securityHeaders()),
+    // The worker's own inline script (the reload guard in every page's head) is allowed by its hash.
+    step('securityHeaders', 'ALL', '/*', securityHeaders({ scriptHashes: assets.headScript ? [assets.headScript.hash] : [] })),
     step('previewGate', 'ALL', '/*', previewGate()),
     step('health', 'GET', appEndpoints.health, health),
     step('latestBuild', 'GET', appEndpoints.latestBuild, latestBuild),
@@ -104,8 +111,11 @@ export function appSteps({ assets, memory }: AppOptions & { memory: BuildMemory 
     step('receiveForm', 'POST', appEndpoints.forms, receiveForm),
     step('formSentBuild', 'GET', appEndpoints.formSent, build),
     step('formSent', 'GET', appEndpoints.formSent, formSent),
+    step('previewShareLink', 'GET', appEndpoints.previewShareLink, previewShareLink()),
     step('appNotFound', 'ALL', `${APP_BASE}*`, appNotFound),
     step('currentBuild', 'ALL', '/*', build),
+    step('previewMedia', 'GET', '/media/*', previewAssets),
+    step('previewEditor', 'GET', '/editor/*', previewAssets),
     step('robotsTxt', 'GET', '/robots.txt', robotsTxt),
     step('sitemapXml', 'GET', '/sitemap.xml', sitemapXml),
     step('payloads', 'GET', '/*', payloads),

@@ -3,12 +3,18 @@
  * as `?token=`, exchanged for a signed cookie that expires. Pure Web Crypto, so it runs in
  * workerd and in tests alike.
  */
-export const PREVIEW_COOKIE = 'edge_preview';
+/**
+ * `__Host-`: the browser takes it only with Secure, Path=/ and no Domain, so no other host of
+ * the domain can set or shadow it. It is sent inside a CMS's cross-site frame because it is
+ * SameSite=None, and Partitioned (CHIPS) keeps it to that one top-level site: signing in inside
+ * the CMS's frame signs in nowhere else (docs/behaviour.md#15-preview-page).
+ */
+export const PREVIEW_COOKIE = '__Host-edge_preview';
 export const PREVIEW_COOKIE_MAX_AGE_S = 12 * 60 * 60;
 
 const encoder = new TextEncoder();
 
-function base64url(bytes: ArrayBuffer): string {
+export function base64url(bytes: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')

@@ -4,5 +4,7 @@ declare namespace Cloudflare {
   interface Env {
     /** the editors' shared preview token; unset means the preview host admits nobody */
     PREVIEW_TOKEN?: string;
+    /** the key share links are signed with (HMAC-SHA256); rotating it revokes every link */
+    PREVIEW_SHARE_SECRET?: string;
   }
 }

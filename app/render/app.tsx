@@ -49,7 +49,16 @@ function Screen({ view }: { view: View }) {
     case 'error':
       return <ErrorScreen status={view.status} path={view.path} chrome={view.chrome} requestId={view.requestId} cause={view.cause} />;
     case 'system':
-      return <SystemScreen name={view.name} slug={view.slug} chrome={view.chrome} origins={view.origins} payload={view.payload} />;
+      return (
+        <SystemScreen
+          name={view.name}
+          slug={view.slug}
+          chrome={view.chrome}
+          origins={view.origins}
+          payload={view.payload}
+          shareLinks={view.shareLinks}
+        />
+      );
   }
 }
 

@@ -20,7 +20,13 @@ const BUILD_ASSETS = 'public';
 export function wranglerTomlForBuild(text: string): string {
   const config = parseWranglerToml(text);
   if (!config.assets) throw new Error('wrangler.toml: no [assets] table to point at the build');
-  const copy = { ...config, main: BUILD_MAIN, assets: { ...config.assets, directory: BUILD_ASSETS } };
+  // An environment with assets of its own (the preview one) names the directory again.
+  const env =
+    config.env &&
+    Object.fromEntries(
+      Object.entries(config.env).map(([name, e]) => [name, e.assets ? { ...e, assets: { ...e.assets, directory: BUILD_ASSETS } } : e]),
+    );
+  const copy = { ...config, main: BUILD_MAIN, assets: { ...config.assets, directory: BUILD_ASSETS }, ...(env && { env }) };
   return `# Generated from wrangler.toml by scripts/lib/wrangler-config.ts for this build; edit wrangler.toml instead.\n${stringify(copy)}`;
 }
 

@@ -41,6 +41,13 @@ describe('usage mistakes', () => {
     expect(result.stderr).toContain('usage: npm run deploy -- --env production|preview');
   });
 
+  test('a draft deploy to production is refused before anything is built or uploaded', () => {
+    const result = run('deploy', ['--env', 'production', '--draft']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('a draft deploys to a preview environment only');
+    expect(result.stdout).not.toContain('built ');
+  });
+
   test('rollback without a build id says how to call it', () => {
     const result = run('rollback', ['--local']);
     expect(result.status).toBe(1);

@@ -13,11 +13,21 @@ describe('the wrangler.toml of a build', () => {
     expect(copy.assets?.directory).toBe('public');
   });
 
+  test('points the assets of an environment that has its own (the preview one) into the build too', () => {
+    const copy = parseWranglerToml(wranglerTomlForBuild(real));
+    expect(copy.env?.preview?.assets?.directory).toBe('public');
+    expect(copy.env?.preview?.assets?.run_worker_first).toEqual(parseWranglerToml(real).env?.preview?.assets?.run_worker_first);
+  });
+
   test('keeps every other setting of wrangler.toml', () => {
-    const { main: _m, assets: copiedAssets, ...copy } = parseWranglerToml(wranglerTomlForBuild(real));
-    const { main: _r, assets: realAssets, ...original } = parseWranglerToml(real);
-    expect(copy).toEqual(original);
-    expect({ ...copiedAssets, directory: undefined }).toEqual({ ...realAssets, directory: undefined });
+    const withoutDirectories = (config: ReturnType<typeof parseWranglerToml>) => {
+      const { main: _m, assets, env, ...rest } = config;
+      const envs = Object.fromEntries(
+        Object.entries(env ?? {}).map(([name, e]) => [name, e.assets ? { ...e, assets: { ...e.assets, directory: undefined } } : e]),
+      );
+      return { ...rest, assets: { ...assets, directory: undefined }, env: envs };
+    };
+    expect(withoutDirectories(parseWranglerToml(wranglerTomlForBuild(real)))).toEqual(withoutDirectories(parseWranglerToml(real)));
   });
 
   test('says it is generated, since the comments of wrangler.toml are not in it', () => {

@@ -43,7 +43,16 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`npm start was not ready within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startSite({ content, env }: { content?: string; env?: string } = {}): Promise<RunningSite> {
+export async function startSite({
+  content,
+  env,
+  vars = {},
+}: {
+  content?: string;
+  env?: string;
+  /** variables for this server only (`npm start -- --var NAME:VALUE`) */
+  vars?: Record<string, string>;
+} = {}): Promise<RunningSite> {
   const port = await freePort();
   const state = await tempDir('state');
   // Its own build: `npm start` in another terminal or test rewrites dist/ under a running server.
@@ -51,6 +60,7 @@ export async function startSite({ content, env }: { content?: string; env?: stri
   const args = ['scripts/start.ts', '--port', String(port), '--persist-to', state, '--out', out];
   if (content) args.push('--content', content);
   if (env) args.push('--env', env);
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
   let log = '';
   // Its own process group, so stop() ends wrangler and both workerd processes with it.
   const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, {

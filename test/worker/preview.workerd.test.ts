@@ -5,11 +5,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kvKeys } from '../../app/kv-keys';
 import { PREVIEW_COOKIE, signPreviewCookie } from '../../worker/preview-access';
+import { makeShareLink } from '../../worker/preview-share';
 import { buildGeneratedSite } from '../support/built-site';
 import { bootData } from '../support/html';
 import { startWorker, type TestWorker } from '../support/workerd';
 
-const TOKEN = 'correct-horse-battery-staple';
+const TOKEN = 'correct-horse-battery-staple-0123456789';
+const SHARE_SECRET = 'share-links-secret-0123456789abcdef';
 const PREVIEW = 'https://preview.example.com';
 const LIVE = 'https://www.example.com';
 
@@ -21,7 +23,9 @@ let cookie: string;
 beforeAll(async () => {
   live = await buildGeneratedSite({ pagesPerLocale: 2 });
   draft = await buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Draft Site' });
-  worker = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: TOKEN } });
+  worker = await startWorker(live, {
+    bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: TOKEN, PREVIEW_SHARE_SECRET: SHARE_SECRET },
+  });
   cookie = `${PREVIEW_COOKIE}=${await signPreviewCookie(TOKEN, Math.floor(Date.now() / 1000) + 3600)}`;
 });
 afterAll(async () => {
@@ -43,18 +47,48 @@ describe('preview access', () => {
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
   });
 
-  test('a valid token sets a signed, HttpOnly, Secure, SameSite=Lax cookie and drops the token from the URL', async () => {
+  test('a valid token sets a signed __Host- cookie that works in a CMS frame and drops the token from the URL, sending no Referer on', async () => {
     const res = await worker.fetch(`${PREVIEW}/en/page-1?token=${TOKEN}&a=1`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/en/page-1?a=1');
-    const setCookie = res.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(new RegExp(`^${PREVIEW_COOKIE}=\\d+\\.[A-Za-z0-9_-]{43};`));
-    expect(setCookie).toContain('Max-Age=43200');
-    expect(setCookie).toContain('HttpOnly');
-    expect(setCookie).toContain('Secure');
-    expect(setCookie).toContain('SameSite=Lax');
-    expect(setCookie).toContain('Path=/');
+    const [pair, ...attributes] = res.headers.get('set-cookie')!.split('; ');
+    expect(pair).toMatch(new RegExp(`^${PREVIEW_COOKIE}=\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(PREVIEW_COOKIE).toMatch(/^__Host-/);
+    expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=43200', 'Partitioned', 'Path=/', 'SameSite=None', 'Secure']);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  test('the redirect that drops the token never leads to another host', async () => {
+    const res = await worker.fetch(`${PREVIEW}//evil.example/x?token=${TOKEN}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/evil.example/x');
+  });
+
+  test('the request log never holds a token or a share link, whether it was right or wrong', async () => {
+    const link = await makeShareLink(SHARE_SECRET, { origin: PREVIEW, path: '/en/page-1', now: Date.now() });
+    const grant = new URL(link.url).searchParams.get('share')!;
+    const before = worker.logs.length;
+    await worker.fetch(`${PREVIEW}/en?token=${TOKEN}`);
+    await worker.fetch(`${PREVIEW}/en?token=wrong-${TOKEN}`);
+    await worker.fetch(link.url);
+    await worker.fetch(`${PREVIEW}/en?share=${grant}`);
+    // Log lines reach Node from workerd's stdout a moment after the answer.
+    await expect
+      .poll(
+        () =>
+          worker.logs
+            .slice(before)
+            .join('')
+            .match(/"type":"request"/g)?.length ?? 0,
+      )
+      .toBeGreaterThanOrEqual(4);
+    const lines = worker.logs.slice(before).join('');
+    expect(lines).toContain('"path":"/en"');
+    expect(lines).not.toContain(TOKEN);
+    expect(lines).not.toContain(grant.split('.')[1]);
+    expect(lines).not.toContain('token=');
+    expect(lines).not.toContain('share=');
   });
 
   test('the cookie from the token lets the editor in', async () => {
@@ -84,7 +118,7 @@ describe('preview access', () => {
   });
 
   test('a cookie signed with another token is refused', async () => {
-    const other = `${PREVIEW_COOKIE}=${await signPreviewCookie('another-token', Math.floor(Date.now() / 1000) + 3600)}`;
+    const other = `${PREVIEW_COOKIE}=${await signPreviewCookie('another-token-of-more-than-32-characters', Math.floor(Date.now() / 1000) + 3600)}`;
     expect((await worker.fetch(`${PREVIEW}/en`, { headers: { cookie: other } })).status).toBe(401);
   });
 
@@ -158,6 +192,59 @@ describe('what the preview host shows', () => {
     expect(html).toContain('data-preview-path="/en/page-1"');
     expect(bootData(html).view.origins).toEqual([PREVIEW]);
   });
+
+  test('/preview offers editors share links on the preview host, and nobody on the live host', async () => {
+    expect(bootData(await (await asEditor('/preview')).text()).view).toMatchObject({ shareLinks: true });
+    expect(bootData(await (await worker.fetch(`${LIVE}/preview`)).text()).view).not.toHaveProperty('shareLinks');
+  });
+});
+
+describe('share links', () => {
+  test('an editor gets a signed link to one page for 2 days, or as many as asked up to 7', async () => {
+    const res = await asEditor('/_app/preview/share-link?path=/en/page-1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const link = (await res.json()) as { href: string; expiresAt: string };
+    expect(link.href).toMatch(/^\/en\/page-1\?share=\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(2 * 86_400_000 - 60_000);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(2 * 86_400_000);
+    const week = (await (await asEditor('/_app/preview/share-link?path=/en/page-1&days=7')).json()) as { expiresAt: string };
+    expect(Date.parse(week.expiresAt) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+  });
+
+  test('the endpoint refuses more than 7 days and paths that are not content pages', async () => {
+    for (const query of ['path=/en/page-1&days=8', 'path=/preview', 'path=/en/_payload.json', 'path=//evil.example', '']) {
+      const res = await asEditor(`/_app/preview/share-link?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { error: string }).error, query).toBe('invalid');
+    }
+  });
+
+  test('the endpoint is behind the gate, and a share link does not open it', async () => {
+    const link = (await (await asEditor('/_app/preview/share-link?path=/en/page-1')).json()) as { href: string };
+    expect((await worker.fetch(`${PREVIEW}/_app/preview/share-link?path=/en/page-1`)).status).toBe(401);
+    expect((await worker.fetch(`${PREVIEW}/_app/preview/share-link?path=/en`, { headers: { referer: PREVIEW + link.href } })).status).toBe(
+      401,
+    );
+  });
+
+  test('the endpoint does not exist on the live host', async () => {
+    expect((await worker.fetch(`${LIVE}/_app/preview/share-link?path=/en/page-1`)).status).toBe(404);
+  });
+
+  test('a link opens its page, with the draft, for a reviewer without the cookie, and no other page', async () => {
+    const { href } = (await (await asEditor('/_app/preview/share-link?path=/en/page-1')).json()) as { href: string };
+    const url = PREVIEW + href;
+    const res = await worker.fetch(url);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain('class="preview-banner"');
+    const grant = new URL(url).search;
+    for (const other of ['/en', '/en/page-2', '/en/page-1/_payload.json', '/preview', '/_app/builds/meta/x.json']) {
+      expect((await worker.fetch(PREVIEW + other + grant)).status, other).toBe(401);
+    }
+  });
 });
 
 describe('the preview environment', () => {
@@ -169,6 +256,44 @@ describe('the preview environment', () => {
 
   test('with PREVIEW_MODE every host is a preview host', async () => {
     expect((await envWorker.fetch(`${LIVE}/en`)).status).toBe(401);
+  });
+});
+
+describe('token attempts', () => {
+  let limited: TestWorker;
+  beforeAll(async () => {
+    limited = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: TOKEN }, tokenRateLimit: 3 });
+  });
+  afterAll(() => limited?.close());
+
+  test('past the PREVIEW_TOKEN_RATE_LIMIT binding’s allowance a client gets 429, while another client still may try', async () => {
+    const from = (ip: string, token: string) => limited.fetch(`${PREVIEW}/en?token=${token}`, { headers: { 'cf-connecting-ip': ip } });
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.1', `guess-${i}`)).status).toBe(401);
+    const refused = await from('203.0.113.1', TOKEN);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect((await from('203.0.113.2', TOKEN)).status).toBe(302);
+  });
+});
+
+describe('a preview host with a PREVIEW_TOKEN too short to use', () => {
+  let short: TestWorker;
+  beforeAll(async () => {
+    short = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: 'short-token' } });
+  });
+  afterAll(() => short?.close());
+
+  test('admits nobody, says why on the 503 page, and logs it once without the token', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await short.fetch(`${PREVIEW}/en?token=short-token`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toContain('Preview is not configured: the PREVIEW_TOKEN secret is shorter than 32 characters.');
+    }
+    await expect.poll(() => short.logs.join('').match(/"type":"request"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    const warnings = short.logs.join('').match(/shorter than 32 characters; it is not used/g) ?? [];
+    expect(warnings).toHaveLength(1);
+    expect(short.logs.join('')).not.toContain('short-token');
   });
 });
 

@@ -50,6 +50,8 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
     const view: View = { kind: 'system', name, path, slug, chrome };
     if (name === 'preview') {
       view.origins = previewOrigins(configOf(c.env), c.req.url);
+      // Only behind the gate is there an editor to make share links, and an endpoint for them.
+      if (c.get('preview')) view.shareLinks = true;
       // `/preview?path=/et/foo` starts from that page of the build this host serves.
       const start = c.req.query('path');
       const payload = start && isContentPath(start) ? await store.payload(build, start) : null;

@@ -3,41 +3,89 @@
  * (`postMessage({ type: 'preview:page', path, page })`), at once and with the same content
  * renderer as the site. Messages are accepted only from the allowed origins and only in that
  * shape; the page is validated with the build's own zod schema, loaded as a chunk of its own
- * so visitors never download it. Invalid content shows the editor each problem instead of
- * crashing; unknown block types render as visible placeholders.
+ * so visitors never download it, and what shows is what the schema parsed. Invalid content
+ * shows the editor each problem instead of crashing; unknown block types render as visible
+ * placeholders. On the preview host an editor can also copy a share link to the page.
  */
 import { useEffect, useState } from 'react';
+import { appEndpoints } from '../../endpoints';
 import type { Chrome, Payload } from '../../build-records';
-import type { Page } from '../../content/schema';
+import { $fetch, FetchError } from '../../fetch';
 import { uiStrings } from '../../i18n/strings';
 import { ContentRenderer, PreviewModeContext } from '../blocks/content-renderer';
 import { ensureParts, partsInBlocks } from '../lazy-parts';
+import type { Problem, Shown } from './preview-schema';
 
-interface Problem {
-  path: string;
-  message: string;
+async function check(data: unknown) {
+  const { checkPreviewMessage } = await import('./preview-schema');
+  return checkPreviewMessage(data);
 }
 
-interface Shown {
-  path: string;
-  page: Pick<Page, 'title' | 'blocks'>;
+/**
+ * The origin of the window that shows this page (the CMS's frame, else the opener), when it is
+ * one allowed to post drafts: the only origin `preview:ready` may go to, since it carries the
+ * draft's page. `ancestorOrigins` names the parent for sure where the browser has it; else the
+ * referrer, which is the parent's page when the frame was opened by it. Unknown: null, no post.
+ */
+export function editorOrigin(
+  origins: readonly string[],
+  { ancestorOrigins, referrer }: { ancestorOrigins?: ArrayLike<string>; referrer: string },
+) {
+  let origin = ancestorOrigins && ancestorOrigins.length > 0 ? ancestorOrigins[0] : undefined;
+  if (!origin && referrer) {
+    try {
+      origin = new URL(referrer).origin;
+    } catch {
+      origin = undefined;
+    }
+  }
+  return origin !== undefined && origins.indexOf(origin) >= 0 ? origin : null;
 }
 
-async function check(data: unknown): Promise<{ shown?: Shown; problems: Problem[] } | null> {
-  const { PreviewMessage, Page } = await import('./preview-schema');
-  const { formatIssuePath } = await import('../../content/issues');
-  const message = PreviewMessage.safeParse(data);
-  if (!message.success) return null; // not for us: ignore
-  const parsed = Page.safeParse(message.data.page);
-  if (parsed.success) return { shown: { path: message.data.path, page: parsed.data }, problems: [] };
-  const problems = parsed.error.issues.map((i) => ({ path: formatIssuePath(i.path), message: i.message }));
-  const onlyUnknownTypes = problems.every((p) => p.message.startsWith('Unknown block type'));
-  // Blocks this code does not know yet still show, as placeholders, so editors can go on.
-  if (onlyUnknownTypes) return { shown: { path: message.data.path, page: message.data.page as Shown['page'] }, problems: [] };
-  return { problems };
+/** The "copy share link" button: a signed link to the page for a reviewer without the token. */
+function ShareLink({ path }: { path: string }) {
+  const [link, setLink] = useState<{ url?: string; status: string }>({ status: '' });
+  async function make() {
+    setLink({ status: 'Making a share link…' });
+    try {
+      const made = await $fetch<{ href: string; expiresAt: string }>(`${appEndpoints.previewShareLink}?path=${encodeURIComponent(path)}`, {
+        cache: 'no-store',
+      });
+      const url = new URL(made.href, window.location.href).href;
+      const until = `it opens ${path} until ${new Date(made.expiresAt).toLocaleString()}`;
+      setLink({ url, status: `Share link made: ${until}.` });
+      // A frame of another site may not write to the clipboard: the link is shown to copy then.
+      await navigator.clipboard.writeText(url).then(
+        () => setLink({ url, status: `Share link copied: ${until}.` }),
+        () => undefined,
+      );
+    } catch (err) {
+      const said = err instanceof FetchError ? ((await err.response?.json().catch(() => null)) as { message?: string } | null) : null;
+      setLink({ status: `No share link: ${said?.message ?? (err as Error).message}` });
+    }
+  }
+  return (
+    <div className="live-preview__share">
+      <button type="button" onClick={make}>
+        Copy share link
+      </button>
+      {link.url && <input readOnly value={link.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />}
+      <span role="status">{link.status}</span>
+    </div>
+  );
 }
 
-export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; origins: string[]; payload?: Payload }) {
+export function LivePreview({
+  chrome,
+  origins,
+  payload,
+  shareLinks = false,
+}: {
+  chrome: Chrome;
+  origins: string[];
+  payload?: Payload;
+  shareLinks?: boolean;
+}) {
   const t = uiStrings(chrome.locale.lang);
   const [shown, setShown] = useState<Shown | null>(payload ? { path: payload.path, page: payload.page } : null);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -55,11 +103,14 @@ export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; orig
       if (result.shown) setShown(result.shown);
     }
     window.addEventListener('message', onMessage);
-    // Tell the editor this window is ready (the opener or the parent frame).
+    // Tell the editor this window is ready (the parent frame, or the opener), with the page it
+    // starts from (`?path=`), and only if it is one allowed to post here.
     const editor = window.parent !== window ? window.parent : (window.opener as Window | null);
-    editor?.postMessage({ type: 'preview:ready' }, '*');
+    const target = editorOrigin(origins, { ancestorOrigins: window.location.ancestorOrigins, referrer: document.referrer });
+    if (editor && target)
+      editor.postMessage(payload ? { type: 'preview:ready', path: payload.path, page: payload.page } : { type: 'preview:ready' }, target);
     return () => window.removeEventListener('message', onMessage);
-  }, [origins]);
+  }, [origins, payload]);
 
   return (
     <section className="screen screen--preview live-preview" data-live-preview="">
@@ -69,6 +120,7 @@ export function LivePreview({ chrome, origins, payload }: { chrome: Chrome; orig
           <p>{t.previewBody}</p>
         </>
       )}
+      {shareLinks && shown && <ShareLink path={shown.path} />}
       {problems.length > 0 && (
         <div className="live-preview__problems" role="alert">
           <h2>

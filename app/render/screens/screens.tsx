@@ -43,18 +43,28 @@ export function ErrorScreen({
   );
 }
 
+/** What /preview's lazily loaded screen takes (live-preview.tsx). */
+interface LivePreviewProps {
+  chrome: Chrome;
+  origins: string[];
+  payload?: Payload;
+  shareLinks: boolean;
+}
+
 export function SystemScreen({
   name,
   slug,
   chrome,
   origins,
   payload,
+  shareLinks,
 }: {
   name: SystemPageName;
   slug?: string;
   chrome: Chrome;
   origins?: string[];
   payload?: Payload;
+  shareLinks?: boolean;
 }) {
   const t = uiStrings(chrome.locale.lang);
   switch (name) {
@@ -72,9 +82,11 @@ export function SystemScreen({
         </section>
       );
     case 'preview': {
-      const LivePreview = lazyPart<{ chrome: Chrome; origins: string[]; payload?: Payload }>('live-preview');
-      // eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render
-      return LivePreview ? <LivePreview chrome={chrome} origins={origins ?? []} payload={payload} /> : null;
+      const LivePreview = lazyPart<LivePreviewProps>('live-preview');
+      return LivePreview ? (
+        // eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render
+        <LivePreview chrome={chrome} origins={origins ?? []} payload={payload} shareLinks={shareLinks === true} />
+      ) : null;
     }
     case 'reset-storage': {
       const ResetStorageScreen = lazyPart<{ slug?: string; lang: string }>('reset-storage');

@@ -1,0 +1,32 @@
+/**
+ * `npm run preview-link -- /et/kontakt [--days 2] [--env preview] [--origin URL]`: prints a
+ * share link that opens that one page of the draft, without the token, for 1 to 7 days (2 by
+ * default). Rotating PREVIEW_SHARE_SECRET revokes every link. See scripts/lib/preview-link.ts.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT } from './lib/bundle';
+import { fail, flags } from './lib/cli';
+import { previewLink, previewOriginFor, shareSecretFrom } from './lib/preview-link';
+import { readWranglerToml } from './lib/wrangler-toml';
+
+const { values, positionals } = flags({
+  days: { type: 'string' },
+  env: { type: 'string' },
+  origin: { type: 'string' },
+});
+
+try {
+  const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
+  const link = await previewLink({
+    path: positionals[0],
+    days: values.days,
+    origin: values.origin ?? previewOriginFor(readWranglerToml(), values.env),
+    secret: shareSecretFrom(process.env, devVars, values.env),
+    now: Date.now(),
+  });
+  process.stdout.write(`${link.url}\n`);
+  process.stderr.write(`opens ${positionals[0]} until ${link.expiresAt}; rotate PREVIEW_SHARE_SECRET to revoke every link\n`);
+} catch (err) {
+  fail((err as Error).message);
+}

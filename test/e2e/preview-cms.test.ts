@@ -1,0 +1,172 @@
+/**
+ * Editors inside their CMS, in Chromium, with two sites: the CMS is `http://localhost:PORT` (a
+ * small server with the example editor, public/editor/) and the preview host is `npm run
+ * preview`'s server on `http://127.0.0.1:PORT2`. Browsers count them as different sites, so
+ * the frame is cross-site as a real CMS's is, and the preview cookie must be SameSite=None and
+ * Partitioned to be sent in it.
+ *
+ * Over http: Chromium counts http://localhost and http://127.0.0.1 as potentially trustworthy,
+ * so it takes a `Secure` cookie from them, and with it `__Host-`, `SameSite=None` and
+ * `Partitioned`; the first test shows the cookie it kept, partitioned under the CMS's site.
+ * What this cannot show is a real certificate, or a browser that blocks third-party cookies by
+ * default (Chromium here does not; a partitioned cookie is allowed there too).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, type Browser } from '../support/browser';
+import { REPO_ROOT } from '../support/built-site';
+import { startSite, type RunningSite } from '../support/server';
+
+const SHARE_SECRET = 'share-links-secret-for-the-e2e-0123456789';
+
+/** Serves public/editor/ under /editor/, as a CMS that copied it would. */
+async function cmsServer(): Promise<{ server: Server; origin: string }> {
+  const server = createServer((req, res) => {
+    const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/editor\//, '') || 'index.html';
+    if (!['index.html', 'editor.js', 'editor.css'].includes(name)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = { html: 'text/html', js: 'text/javascript', css: 'text/css' }[name.split('.').pop()!]!;
+    void readFile(join(REPO_ROOT, 'public/editor', name)).then((body) => res.writeHead(200, { 'content-type': type }).end(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://localhost:${(server.address() as { port: number }).port}` };
+}
+
+let cms: Awaited<ReturnType<typeof cmsServer>>;
+let otherCms: Awaited<ReturnType<typeof cmsServer>>;
+let site: RunningSite;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [cms, otherCms] = await Promise.all([cmsServer(), cmsServer()]);
+  site = await startSite({ env: 'preview', vars: { PREVIEW_ORIGINS: cms.origin, PREVIEW_SHARE_SECRET: SHARE_SECRET } });
+  token = site.output().match(/\?token=([\w-]+)/)![1]!;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  cms?.server.close();
+  otherCms?.server.close();
+});
+
+/** The editor's frame, once it shows the preview host. */
+async function previewFrame(page: Page): Promise<Frame> {
+  await expect
+    .poll(
+      () =>
+        page
+          .frames()
+          .find((f) => f.url().startsWith(site.url))
+          ?.url() ?? null,
+    )
+    .not.toBeNull();
+  return page.frames().find((f) => f.url().startsWith(site.url))!;
+}
+
+const editorUrl = (origin: string) => `${origin}/editor/?preview=${encodeURIComponent(site.url)}`;
+
+describe('the CMS frames the preview host', () => {
+  test('an editor signs in inside the frame, changes the page, and sees it rendered and its problems listed', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(editorUrl(cms.origin));
+
+    // Without the token the frame shows the 401 page that says how to get access.
+    let frame = await previewFrame(page);
+    await expect.poll(() => frame.locator('h1').textContent()).toBe('Preview access needed');
+    expect(await frame.locator('main').textContent()).toContain('?token=');
+
+    await frame.locator('#preview-token').fill(token);
+    await frame.locator('button[type="submit"]').click();
+    // Signed in, the frame is /preview?path=/en again, and hands the editor the page to edit.
+    const textarea = page.locator('#json');
+    await expect.poll(() => textarea.inputValue(), { timeout: 20_000 }).toContain('"blocks"');
+    frame = await previewFrame(page);
+    expect(new URL(frame.url()).search).toBe('?path=%2Fen');
+
+    const cookies = await browser.context.cookies(site.url);
+    expect(cookies).toEqual([
+      expect.objectContaining({
+        name: '__Host-edge_preview',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'None',
+        path: '/',
+        partitionKey: 'http://localhost',
+      }),
+    ]);
+
+    const doc = JSON.parse(await textarea.inputValue()) as { title?: string; blocks: { type: string; heading?: string }[] };
+    doc.blocks[0]!.heading = 'Changed in the CMS';
+    await textarea.fill(JSON.stringify(doc));
+    await expect.poll(() => frame.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Changed in the CMS');
+
+    delete doc.title;
+    doc.blocks.push({ type: 'countdown' });
+    await textarea.fill(JSON.stringify(doc));
+    const alert = frame.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('This draft has 2 problems');
+    expect(await alert.textContent()).toContain('title');
+    expect(await alert.textContent()).toContain('Unknown block type "countdown"');
+    await page.close();
+  });
+
+  test('a CMS origin not in PREVIEW_ORIGINS cannot frame it', async () => {
+    const { page } = await browser.newPage();
+    const refusals: string[] = [];
+    page.on('console', (m) => void (m.text().includes('frame-ancestors') && refusals.push(m.text())));
+    await page.goto(editorUrl(otherCms.origin));
+    await expect.poll(() => refusals.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    // The policy names the CMS that may frame it, and this one is not it.
+    expect(refusals[0]).toContain(`frame-ancestors 'self' ${cms.origin}`);
+    expect(page.url().startsWith(otherCms.origin)).toBe(true);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(frame?.url()).not.toContain('/preview');
+    expect(await frame?.content()).not.toContain('Preview access needed');
+    await page.close();
+  });
+});
+
+describe('share links', () => {
+  let link: string;
+
+  test('an editor copies a share link from /preview', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(editorUrl(cms.origin));
+    const frame = await previewFrame(page);
+    await frame.getByRole('button', { name: 'Copy share link' }).click();
+    const shown = frame.getByRole('textbox', { name: 'Share link' });
+    await expect.poll(() => shown.inputValue(), { timeout: 15_000 }).toMatch(/\/en\?share=\d+\.[\w-]{43}$/);
+    link = await shown.inputValue();
+    expect(link.startsWith(`${site.url}/en?share=`)).toBe(true);
+    await page.close();
+  });
+
+  test('a reviewer with a fresh profile opens that one page with its images, and no other page', async () => {
+    const reviewer = await launchBrowser();
+    try {
+      const { page, problems } = await reviewer.newPage();
+      const res = await page.goto(link);
+      expect(res?.status()).toBe(200);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      expect(await page.locator('.preview-banner').count()).toBe(1);
+      const hero = page.locator('img[src="/media/hero-bank.svg"]').first();
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(problems.filter((p) => p.includes('/media/'))).toEqual([]);
+
+      const other = await page.goto(link.replace('/en?', '/en/contact?'));
+      expect(other?.status()).toBe(401);
+      const withoutLink = await page.goto(`${site.url}/en/contact`);
+      expect(withoutLink?.status()).toBe(401);
+      await page.close();
+    } finally {
+      await reviewer.close();
+    }
+  });
+});
