@@ -3,7 +3,7 @@
  * here; every reader validates what it reads (KV values are input like any other).
  */
 import { z } from 'zod';
-import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule } from './content/schema';
+import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule, Webhook } from './content/schema';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
 
 /** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */
@@ -66,6 +66,11 @@ export const BuildIndex = z.object({
     /** https origins that forms post to */
     connectOrigins: z.array(z.string().regex(/^https:\/\/[a-z0-9.-]+(:\d+)?$/)),
   }),
+  /**
+   * site.json `webhooks`: where the worker delivers stored form entries (worker only, like the
+   * rest of the index). Indexes written before webhooks existed have none.
+   */
+  webhooks: z.record(z.string(), Webhook).default({}),
 });
 export type BuildIndex = z.infer<typeof BuildIndex>;
 
@@ -79,5 +84,10 @@ export const ClientAssets = z.object({
    * chunks it imports: a page preloads the ones its view needs, so hydration does not wait.
    */
   lazy: z.record(z.string(), z.array(z.string())).default({}),
+  /**
+   * The page's first script, inlined in <head> before any stylesheet or preload (the chunk-reload
+   * guard, docs/behaviour.md#53-chunk-load-reload-guard), and the CSP source that allows it.
+   */
+  headScript: z.object({ code: z.string(), hash: z.string().regex(/^'sha256-[A-Za-z0-9+/=]+'$/) }).optional(),
 });
 export type ClientAssets = z.infer<typeof ClientAssets>;

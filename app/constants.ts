@@ -56,8 +56,8 @@ export const STALE_PAYLOAD_MAX_AGE_S = 60;
 export const PAGE_EDGE_TTL_S = 86_400;
 export const NOT_PUBLISHED_RETRY_AFTER_S = 30;
 
-/** Form entries sent to the site's own endpoint are kept in KV this long (seconds). */
-export const FORM_ENTRY_RETENTION_S = 30 * 86_400;
+/** A form post the site could not store (its database unavailable) is answered 503 with this Retry-After (seconds). */
+export const FORM_UNAVAILABLE_RETRY_AFTER_S = 60;
 /** Largest form post the worker reads (bytes); file fields have their own size rules. */
 export const FORM_MAX_BYTES = 5 * 1024 * 1024;
 /** Longest text value a form post may carry, in characters: far beyond any field's honest use. */

@@ -23,7 +23,4 @@ export const kvKeys = {
   publishedPrefix: 'builds/published/',
   sitemap: (buildId: string) => `builds/sitemap/${buildId}.xml`,
   payload: (hash: string) => `payloads/${hash}.json`,
-  /** a form entry sent to the site's own endpoint (no `endpoint` in the content) */
-  formEntry: (formId: string, receivedAt: number, id: string) => `forms/${formId}/${new Date(receivedAt).toISOString()}-${id}.json`,
-  formEntryPrefix: 'forms/',
 } as const;

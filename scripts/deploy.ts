@@ -1,15 +1,20 @@
 /**
- * `npm run deploy -- --env production [--content DIR] [--draft]`: build, `wrangler deploy` (the
- * worker and its static assets, atomically), then publish to remote KV, records first and
- * the pointer last. Stops before doing anything without CLOUDFLARE_API_TOKEN.
+ * `npm run deploy -- --env production|preview [--content DIR] [--draft]`: build, `wrangler
+ * deploy` (the worker and its static assets, atomically), then publish to remote KV, records
+ * first and the pointer last. A draft goes to the preview environment only, which publishes
+ * only the draft pointer (scripts/lib/deploy-plan.ts). Stops before doing anything without
+ * CLOUDFLARE_API_TOKEN.
  */
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { fail, flags, kvTargetFrom } from './lib/cli';
+import { applyD1Migrations } from './lib/d1-client';
+import { deployPlan, type DeployPlan } from './lib/deploy-plan';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
 import { runWrangler } from './lib/wrangler';
+import { readWranglerToml } from './lib/wrangler-toml';
 
 const { values } = flags({
   env: { type: 'string' },
@@ -17,19 +22,29 @@ const { values } = flags({
   draft: { type: 'boolean', default: false },
 });
 if (!values.env) fail('usage: npm run deploy -- --env production|preview');
-const target = kvTargetFrom({ remote: true, env: values.env });
+let plan: DeployPlan;
+try {
+  plan = deployPlan(readWranglerToml(), values.env, { draft: values.draft });
+} catch (err) {
+  fail((err as Error).message);
+}
+const target = kvTargetFrom({ remote: true, env: plan.env });
 
 const result = await buildSite({ contentDir: resolve(values.content) });
+// Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
+for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   fail(`the content has ${result.problems.length} problem(s); nothing was deployed`);
 }
 process.stdout.write(`built ${result.build.id}\n`);
 try {
-  process.stdout.write(await runWrangler(['deploy', '--env', values.env]));
+  // The schema first: the worker that is about to go live writes to it.
+  process.stdout.write(await applyD1Migrations({ mode: 'remote', env: plan.env }));
+  process.stdout.write(await runWrangler(['deploy', '--env', plan.env]));
   const files = await readBuildFiles(result.outDir);
   const published = await withKv(target, (kv) =>
-    publishBuild(kv, files, { draft: values.draft, log: (line) => process.stdout.write(`${line}\n`) }),
+    publishBuild(kv, files, { draft: plan.channel === 'draft', log: (line) => process.stdout.write(`${line}\n`) }),
   );
   process.stdout.write(
     `deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`,

@@ -1,8 +1,10 @@
 /**
- * `npm start [-- --content DIR] [--port N] [--persist-to DIR] [--env NAME] [--out DIR]`: build the site,
- * publish it to local KV and serve it with `wrangler dev` on http://127.0.0.1:8787. No account,
- * no network. `npm run preview` is the same in the `preview` environment on port 8788: the
- * editors' host, which asks for the PREVIEW_TOKEN (from .dev.vars, or made up for the session).
+ * `npm start [-- --content DIR] [--port N] [--persist-to DIR] [--env NAME] [--out DIR] [--var NAME:VALUE]`:
+ * build the site, publish it to local KV and serve it with `wrangler dev` on http://127.0.0.1:8787.
+ * No account, no network. `npm run preview` is the same in the `preview` environment on port
+ * 8788: the editors' host, which asks for the PREVIEW_TOKEN and signs share links with the
+ * PREVIEW_SHARE_SECRET (each from .dev.vars, or made up for the session). `--var` sets a
+ * variable for this server only, e.g. `--var PREVIEW_ORIGINS:http://localhost:3000`.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,11 +13,14 @@ import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { ROOT } from './lib/bundle';
 import { fail, flags } from './lib/cli';
+import { applyD1Migrations } from './lib/d1-client';
+import { devVar } from './lib/preview-link';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
 import { WRANGLER_BIN, wranglerEnv } from './lib/wrangler';
 import { writeWranglerConfigFor } from './lib/wrangler-config';
+import { MIN_SECRET_LENGTH } from '../worker/config';
 
 const { values } = flags({
   content: { type: 'string', default: 'content' },
@@ -23,6 +28,7 @@ const { values } = flags({
   'persist-to': { type: 'string' },
   env: { type: 'string' },
   out: { type: 'string', default: 'dist' },
+  var: { type: 'string', multiple: true },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
@@ -32,13 +38,16 @@ const env = values.env;
 const outDir = resolve(values.out);
 const ownBuild = outDir !== join(ROOT, 'dist');
 
-/** The preview token from .dev.vars, if the developer keeps one there. */
-async function devVarsToken(): Promise<string | undefined> {
-  const text = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
-  return text.match(/^PREVIEW_TOKEN\s*=\s*"?([^"\n]+)"?\s*$/m)?.[1];
+const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
+for (const name of env === 'preview' ? ['PREVIEW_TOKEN', 'PREVIEW_SHARE_SECRET'] : []) {
+  const value = devVar(devVars, name);
+  // The preview host would refuse it (the 503 "not configured"); say so before building.
+  if (value !== undefined && value.length < MIN_SECRET_LENGTH) fail(`${name} in .dev.vars is shorter than ${MIN_SECRET_LENGTH} characters`);
 }
 
 const result = await buildSite({ contentDir, shownContentRoot: relative(process.cwd(), contentDir) || '.', outDir });
+// Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
+for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
 if (!result.ok) {
   for (const problem of result.problems) process.stderr.write(formatProblem(problem) + '\n');
   fail(`the content has ${result.problems.length} problem(s); nothing was published`);
@@ -52,17 +61,30 @@ try {
   fail((err as Error).message);
 }
 
+// The form entries' schema (migrations/), in the local state wrangler dev is about to use.
+try {
+  await applyD1Migrations({ mode: 'local', persistTo, env });
+  process.stdout.write('form entries database (FORMS_DB) migrated\n');
+} catch (err) {
+  fail((err as Error).message);
+}
+
 const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--live-reload=false'];
 // A build elsewhere than dist/ gets a config of its own, so two servers never share files.
 if (ownBuild) args.push('--config', await writeWranglerConfigFor(outDir));
 if (persistTo) args.push('--persist-to', persistTo);
+const vars = [values.var ?? []].flat();
+for (const v of vars) args.push('--var', v);
 let previewToken: string | undefined;
 if (env) {
   args.push('--env', env);
-  if (env === 'preview' && !(await devVarsToken())) {
-    previewToken = randomBytes(18).toString('base64url');
+  // 32 random bytes: 43 characters, past the worker's minimum of 32.
+  if (env === 'preview' && !devVar(devVars, 'PREVIEW_TOKEN')) {
+    previewToken = randomBytes(32).toString('base64url');
     args.push('--var', `PREVIEW_TOKEN:${previewToken}`);
   }
+  if (env === 'preview' && !devVar(devVars, 'PREVIEW_SHARE_SECRET') && !vars.some((v) => v.startsWith('PREVIEW_SHARE_SECRET:')))
+    args.push('--var', `PREVIEW_SHARE_SECRET:${randomBytes(32).toString('base64url')}`);
 }
 const dev = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit'] });
 process.stdout.write(`serving on http://127.0.0.1:${port}\n`);

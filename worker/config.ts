@@ -1,6 +1,7 @@
 /**
- * The worker's configuration: wrangler.toml [vars] and the PREVIEW_TOKEN secret, parsed once
- * per isolate into typed values, so no request reads or splits an env string.
+ * The worker's configuration: wrangler.toml [vars] and the preview secrets (PREVIEW_TOKEN,
+ * PREVIEW_SHARE_SECRET), parsed once per isolate into typed values, so no request reads or
+ * splits an env string.
  *
  * A value that does not parse is logged once, and the setting falls back to its default, as
  * it did before this was a schema. Each default fails safe (a bad preview setting makes a host
@@ -16,8 +17,20 @@ export interface ConfigSource {
   readonly PREVIEW_ORIGINS?: string;
   readonly PREVIEW_MODE?: string;
   readonly EDGE_CACHE?: string;
+  readonly FORM_RETENTION_DAYS?: string;
+  /** not in wrangler.toml: the defaults are the product's; the tests shorten them */
+  readonly FORM_DELIVERY_TIMEOUT_MS?: string;
+  readonly FORM_RETRY_DELAY_S?: string;
   readonly PREVIEW_TOKEN?: string;
+  readonly PREVIEW_SHARE_SECRET?: string;
 }
+
+/**
+ * The shortest secret the preview host accepts. A shared token is guessed online, a share
+ * secret offline from one link; 32 random characters put both beyond reach, where a short word
+ * chosen by hand would not be.
+ */
+export const MIN_SECRET_LENGTH = 32;
 
 export interface WorkerConfig {
   /** how long an isolate trusts the live-build pointer; undefined: the build store's default */
@@ -30,13 +43,31 @@ export interface WorkerConfig {
   readonly previewMode: boolean;
   /** false: neither isolate memory nor the Cache API keeps pages (the bench's bypass figure) */
   readonly edgeCache: boolean;
-  /** the editors' shared token, or null when the secret is not set: the preview host admits nobody */
+  /** form entries older than this many days are deleted by the scheduled handler */
+  readonly formRetentionDays: number;
+  /** how long a webhook may take to answer one delivery before it counts as failed */
+  readonly formDeliveryTimeoutMs: number;
+  /** the delay before the first redelivery; each later one is 3 times longer (worker/forms/delivery.ts) */
+  readonly formRetryDelayS: number;
+  /** the editors' shared token, or null when it is unset or too short: the preview host admits nobody */
   readonly previewToken: string | null;
+  /** why previewToken is null, for the page that says preview is not configured */
+  readonly previewTokenProblem: string | null;
+  /** the key of share links, or null when it is unset or too short: no share links */
+  readonly previewShareSecret: string | null;
+  /** why previewShareSecret is null */
+  readonly previewShareSecretProblem: string | null;
 }
 
 const PointerTtl = z.coerce.number<string>().min(0);
 const PreviewMode = z.enum(['true', 'false']);
 const EdgeCache = z.enum(['on', 'off']);
+// At least a day: a typo such as "0" must not empty the database at the next scheduled run.
+const RetentionDays = z.coerce.number<string>().int().min(1).max(3650);
+const DeliveryTimeout = z.coerce.number<string>().int().min(1).max(60_000);
+const RetryDelay = z.coerce.number<string>().int().min(0).max(3600);
+/** What README "Form entries" promises when FORM_RETENTION_DAYS is unset or does not parse. */
+export const FORM_RETENTION_DAYS_DEFAULT = 180;
 const Host = z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'is not a host name with an optional port');
 const Origin = z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, 'is not an origin such as https://cms.example.com');
 
@@ -65,14 +96,34 @@ export function parseConfig(source: ConfigSource): { config: WorkerConfig; probl
     return Object.freeze(kept);
   }
 
+  /**
+   * A secret, never echoed: unset, or shorter than MIN_SECRET_LENGTH, is no secret at all, and
+   * the reason is kept for the page that refuses (and logged with the other problems, once).
+   */
+  function secret(name: 'PREVIEW_TOKEN' | 'PREVIEW_SHARE_SECRET'): [string | null, string | null] {
+    const raw = source[name];
+    if (!raw) return [null, `the ${name} secret is not set`];
+    if (raw.length >= MIN_SECRET_LENGTH) return [raw, null];
+    const problem = `the ${name} secret is shorter than ${MIN_SECRET_LENGTH} characters`;
+    problems.push(`${name}: ${problem}; it is not used`);
+    return [null, problem];
+  }
+  const [previewToken, previewTokenProblem] = secret('PREVIEW_TOKEN');
+  const [previewShareSecret, previewShareSecretProblem] = secret('PREVIEW_SHARE_SECRET');
+
   const config: WorkerConfig = Object.freeze({
     pointerTtlMs: scalar('BUILD_POINTER_TTL_MS', PointerTtl, undefined, 'the default'),
     previewHosts: list('PREVIEW_HOSTS', Host, (h) => h.trim().toLowerCase()),
     previewOrigins: list('PREVIEW_ORIGINS', Origin, (o) => o.trim()),
     previewMode: scalar('PREVIEW_MODE', PreviewMode, 'false', '"false"') === 'true',
     edgeCache: scalar('EDGE_CACHE', EdgeCache, 'on', '"on"') === 'on',
-    // A secret is never echoed, and any non-empty value is a token.
-    previewToken: source.PREVIEW_TOKEN || null,
+    formRetentionDays: scalar('FORM_RETENTION_DAYS', RetentionDays, FORM_RETENTION_DAYS_DEFAULT, String(FORM_RETENTION_DAYS_DEFAULT)),
+    formDeliveryTimeoutMs: scalar('FORM_DELIVERY_TIMEOUT_MS', DeliveryTimeout, 10_000, '10000'),
+    formRetryDelayS: scalar('FORM_RETRY_DELAY_S', RetryDelay, 10, '10'),
+    previewToken,
+    previewTokenProblem,
+    previewShareSecret,
+    previewShareSecretProblem,
   });
   return { config, problems };
 }
@@ -84,7 +135,18 @@ const byEnv = new WeakMap<object, WorkerConfig>();
 let last: { key: string; config: WorkerConfig } | undefined;
 
 const keyOf = (s: ConfigSource) =>
-  JSON.stringify([s.BUILD_POINTER_TTL_MS, s.PREVIEW_HOSTS, s.PREVIEW_ORIGINS, s.PREVIEW_MODE, s.EDGE_CACHE, s.PREVIEW_TOKEN]);
+  JSON.stringify([
+    s.BUILD_POINTER_TTL_MS,
+    s.PREVIEW_HOSTS,
+    s.PREVIEW_ORIGINS,
+    s.PREVIEW_MODE,
+    s.EDGE_CACHE,
+    s.FORM_RETENTION_DAYS,
+    s.FORM_DELIVERY_TIMEOUT_MS,
+    s.FORM_RETRY_DELAY_S,
+    s.PREVIEW_TOKEN,
+    s.PREVIEW_SHARE_SECRET,
+  ]);
 
 /**
  * The configuration of these bindings: parsed the first time, then a WeakMap lookup. Problems

@@ -1,7 +1,23 @@
-/** The deployed worker: the app with the client assets this build shipped. */
+/**
+ * The deployed worker: the app with the client assets this build shipped, the delivery of
+ * form entries (queue) and their sweep and retention (scheduled).
+ */
 import { ClientAssets } from '../app/build-records';
 import { createApp } from './app';
+import { configOf } from './config';
+import { handleFormQueue } from './forms/delivery';
+import { runScheduled } from './forms/scheduled';
 
 declare const __CLIENT_ASSETS__: unknown;
 
-export default createApp({ assets: ClientAssets.parse(__CLIENT_ASSETS__) });
+const app = createApp({ assets: ClientAssets.parse(__CLIENT_ASSETS__) });
+
+export default {
+  fetch: app.fetch,
+  async queue(batch, env) {
+    await handleFormQueue(batch, env, configOf(env));
+  },
+  async scheduled(controller, env) {
+    await runScheduled(env, configOf(env), controller.scheduledTime);
+  },
+} satisfies ExportedHandler<Env>;

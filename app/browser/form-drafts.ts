@@ -1,13 +1,15 @@
 /**
  * What a visitor has typed into a form, kept in localStorage per page and form id so it
  * survives a reload, a crash or a closed tab, and cleared once the form has been sent.
- * Files are never kept (only text, choices and checkboxes).
+ * Files are never kept (only text, choices and checkboxes). A draft not saved again for
+ * DRAFT_MAX_AGE_MS is gone: it is not restored, and any page with a form removes every such
+ * draft of the site, so what a visitor typed once does not stay in the browser for good.
  *
  * Stored as `{ "v": 1, "savedAt": ms, "values": { name: string | boolean } }` under
  * `edge-site:v1:draft:{path}:{formId}` (key spelling: ./site-storage.ts). A value that is not
  * that shape is ignored as if there were no draft; storage that throws means no drafts.
  */
-import { draftKey, localStore, readJson, removeKey, writeJson, type StorageGetter } from './site-storage';
+import { draftKey, listKeys, localStore, readJson, removeKey, siteKey, writeJson, type StorageGetter } from './site-storage';
 
 export type DraftValue = string | boolean;
 export type DraftValues = Record<string, DraftValue>;
@@ -17,6 +19,8 @@ export const DRAFT_FORMAT_VERSION = 1;
 export const DRAFT_SAVE_DELAY_MS = 400;
 /** A draft value longer than this is not kept (a pasted novel should not fill the quota). */
 export const DRAFT_MAX_VALUE_LENGTH = 20_000;
+/** A draft older than this (since it was last saved) is removed, not restored: 30 days. */
+export const DRAFT_MAX_AGE_MS = 30 * 86_400_000;
 
 interface StoredDraft {
   v: number;
@@ -50,14 +54,42 @@ export function isEmptyDraft(values: DraftValues): boolean {
   return Object.values(values).every((v) => v === '' || v === false);
 }
 
-/** The saved draft, or null when there is none (or it is unreadable, garbage or empty). */
-export function loadDraft({ path, formId, storage = localStore }: DraftTarget): DraftValues | null {
-  const stored = readJson(storage, draftKey(path, formId));
+/** True for a stored draft saved more than DRAFT_MAX_AGE_MS ago, or with no time at all. */
+function isExpired(stored: unknown, now: number): boolean {
+  const savedAt = typeof stored === 'object' && stored !== null ? (stored as Partial<StoredDraft>).savedAt : undefined;
+  return typeof savedAt !== 'number' || !(now - savedAt <= DRAFT_MAX_AGE_MS);
+}
+
+/** The saved draft, or null when there is none (or it is unreadable, garbage, empty or expired, which is removed). */
+export function loadDraft({ path, formId, storage = localStore }: DraftTarget, now: () => number = Date.now): DraftValues | null {
+  const key = draftKey(path, formId);
+  const stored = readJson(storage, key);
   if (typeof stored !== 'object' || stored === null) return null;
   const { v, values } = stored as Partial<StoredDraft>;
   if (v !== DRAFT_FORMAT_VERSION) return null;
+  if (isExpired(stored, now())) {
+    removeKey(storage, key);
+    return null;
+  }
   const clean = cleanValues(values);
   return isEmptyDraft(clean) ? null : clean;
+}
+
+/** Removes every draft of this version saved more than DRAFT_MAX_AGE_MS ago, on any page; how many went. */
+export function removeExpiredDrafts(storage: StorageGetter = localStore, now: () => number = Date.now): number {
+  let removed = 0;
+  const at = now();
+  for (const key of listKeys(storage, siteKey('draft', ''))) {
+    const stored = readJson(storage, key);
+    if (
+      typeof stored === 'object' &&
+      stored !== null &&
+      (stored as Partial<StoredDraft>).v === DRAFT_FORMAT_VERSION &&
+      isExpired(stored, at)
+    )
+      if (removeKey(storage, key)) removed++;
+  }
+  return removed;
 }
 
 /** Writes the draft now (or removes it when empty). False when storage refused. */

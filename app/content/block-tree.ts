@@ -31,6 +31,8 @@ export type Block =
       submitLabel: string;
       successMessage: string;
       endpoint?: string;
+      /** a site.json `webhooks` name: stored entries are delivered there */
+      webhook?: string;
     }
   | { type: 'section'; id?: string; heading?: string; blocks: Block[] };
 

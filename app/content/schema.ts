@@ -18,6 +18,8 @@ export type { BlockType } from './block-tree';
 export { walkBlocks };
 
 const anchorId = z.string().regex(/^[a-z0-9-]+$/, 'Must be lowercase letters, digits and hyphens');
+/** A key of site.json `webhooks`, named by form blocks. */
+const WebhookName = z.string().regex(/^[a-z0-9-]{1,64}$/, 'Must be 1-64 lowercase letters, digits and hyphens');
 
 export const Href = z.string().refine(isSafeHref, 'Must be an internal path (/...) or an http(s) URL');
 
@@ -78,8 +80,13 @@ const BLOCK_SCHEMAS = {
         .string()
         .refine((s) => isInternalPath(s) || isHttpsUrl(s), 'Must be a same-origin path or an https URL')
         .optional(),
+      // The name of a site.json `webhooks` entry: the site's endpoint stores each entry, then
+      // delivers it there (the build checks that the name exists).
+      webhook: WebhookName.optional(),
     })
     .superRefine((form, ctx) => {
+      if (form.webhook !== undefined && form.endpoint !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['webhook'], message: 'A form with its own endpoint is not stored by the site, so it cannot name a webhook' });
       const names = form.fields.map((f) => f.name);
       names.forEach((name, i) => {
         if (names.indexOf(name) !== i) ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: `Duplicate field name "${name}"` });
@@ -222,6 +229,17 @@ function checkEveryLocale(map: Record<string, unknown> | undefined, codes: strin
   }
 }
 
+/**
+ * Where the site delivers a form's stored entries: an https URL, and the NAME of the worker
+ * secret that signs each delivery (`wrangler secret put WEBHOOK_SECRET_…`). The secret itself
+ * never appears in content; the prefix keeps a webhook from signing with any other secret.
+ */
+export const Webhook = z.strictObject({
+  url: z.string().refine(isHttpsUrl, 'Must be an https URL'),
+  secret: z.string().regex(/^WEBHOOK_SECRET_[A-Z0-9_]{1,64}$/, 'Must name a worker secret: WEBHOOK_SECRET_ followed by capitals, digits or _'),
+});
+export type Webhook = z.infer<typeof Webhook>;
+
 export const Site = z
   .object({
     name: nonEmpty,
@@ -233,6 +251,10 @@ export const Site = z
     footer: z.record(z.string(), Footer).default({}),
     routeRules: z.record(z.string().regex(/^\/[^\s]*$/, 'Must be a path pattern starting with /'), RouteRule).default({}),
     consent: ConsentConfig.optional(),
+    /** broken internal links warn instead of failing the build (docs/content-model.md#31-links-that-must-lead-somewhere) */
+    allowBrokenLinks: z.boolean().default(false),
+    /** webhook name -> where forms that name it are delivered */
+    webhooks: z.record(WebhookName, Webhook).default({}),
   })
   .superRefine((site, ctx) => {
     const codes = site.locales.map((l) => l.code);

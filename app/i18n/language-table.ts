@@ -59,6 +59,8 @@ export interface FormStrings {
   tooLarge: string;
   /** 400/404/415 after a post without JavaScript: the page was stale or the post garbled */
   unreadable: string;
+  /** 503: the site could not store the entry (its database was unavailable); nothing was kept */
+  unavailable: string;
   /** the link from a refusal page back to the page with the form */
   backToForm: string;
 

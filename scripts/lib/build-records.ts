@@ -11,7 +11,7 @@ import { kvKeys } from '../../app/kv-keys';
 import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
 import { consentScript } from '../../app/consent';
 import { gtmSnippet } from '../../app/tag-manager';
-import { sitemapXml } from './sitemap';
+import { sitemapUrls, sitemapXml, type SitemapSource } from './sitemap';
 import type { LoadedContent } from './content-loader';
 import type { KvRecord } from './kv-cli';
 
@@ -24,6 +24,8 @@ export interface BuildOutput {
   /** builds/latest.json: written last */
   pointer: KvRecord;
   pageCount: number;
+  /** the sitemap's URLs with their payload hashes, for the publish to add each `<lastmod>` */
+  sitemap: SitemapSource;
 }
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -97,7 +99,15 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
   const prerendered = payloads.map((p) => p.path).filter((path) => matchRouteRules(matcher, path).rule.prerender !== false);
 
   // The id depends on code and content only (never the clock), so the same inputs give the same build.
-  const id = sha256(JSON.stringify({ codeHash, payloads: payloadRecords.map((r) => r.hash), matcher, prerendered })).slice(0, 16);
+  // Webhooks live only in the index, so they count too: a new URL must make a new build, or the
+  // publish would stop at "already live" and keep delivering to the old one. A site without
+  // webhooks keeps the ids it had before they existed.
+  const { webhooks } = content.site;
+  const indexOnly = Object.keys(webhooks).length > 0 ? { webhooks } : {};
+  const id = sha256(JSON.stringify({ codeHash, payloads: payloadRecords.map((r) => r.hash), matcher, prerendered, ...indexOnly })).slice(
+    0,
+    16,
+  );
 
   const chrome = Object.fromEntries(content.site.locales.map((l) => [l.code, chromeFor(content.site, l.code)]));
   const { gtmId } = content.site;
@@ -108,16 +118,24 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
     defaultLocale: content.site.defaultLocale,
     // Both inline scripts a page with a tag manager carries: the consent defaults, then the snippet.
     csp: { scriptHashes: gtmId ? [cspHash(consentScript()), cspHash(gtmSnippet(gtmId))] : [], connectOrigins: formOrigins(content) },
+    webhooks,
   };
   const manifest: AppManifest = { id, timestamp, matcher, prerendered };
+  const sitemap: SitemapSource = {
+    key: kvKeys.sitemap(id),
+    urls: sitemapUrls(
+      payloads.map((payload, i) => ({ payload, hash: payloadRecords[i]!.hash })),
+      new Set(prerendered),
+    ),
+  };
   const pointer: BuildRecord = { id, timestamp };
 
   const unique = new Map(payloadRecords.map((r) => [kvKeys.payload(r.hash), r.value]));
   const records: KvRecord[] = [
     ...[...unique].map(([key, value]) => ({ key, value })),
     { key: kvKeys.index(id), value: JSON.stringify(index) },
-    { key: kvKeys.sitemap(id), value: sitemapXml(payloads, new Set(prerendered)) },
+    { key: kvKeys.sitemap(id), value: sitemapXml(sitemap.urls) },
     { key: kvKeys.manifest(id), value: JSON.stringify(manifest) },
   ];
-  return { id, records, pointer: { key: kvKeys.latest, value: JSON.stringify(pointer) }, pageCount: payloads.length };
+  return { id, records, pointer: { key: kvKeys.latest, value: JSON.stringify(pointer) }, pageCount: payloads.length, sitemap };
 }

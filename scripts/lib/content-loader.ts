@@ -10,6 +10,7 @@ import { PAGE_FILE_RE, PATH_SEGMENT_RE, pathForPageFile } from '../../app/conten
 import { formatIssuePath, problemsFromZod, type ContentProblem } from '../../app/content/issues';
 import { Page, Site, walkBlocks } from '../../app/content/schema';
 import { parseRuleString } from '../../app/validation/rule-string';
+import { checkLinks } from './link-check';
 import { isSafeRulePattern } from './regex-safety';
 
 export interface LoadedPage {
@@ -25,7 +26,13 @@ export interface LoadedContent {
   mediaDir: string | null;
 }
 
-export type LoadResult = { ok: true; content: LoadedContent } | { ok: false; problems: ContentProblem[] };
+/**
+ * `warnings`: broken links a site with `allowBrokenLinks` builds with anyway
+ * (docs/content-model.md#31-links-that-must-lead-somewhere); without it they are problems.
+ */
+export type LoadResult = ({ ok: true; content: LoadedContent } | { ok: false; problems: ContentProblem[] }) & {
+  warnings: ContentProblem[];
+};
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -112,6 +119,26 @@ function unsafePatterns(file: string, page: Page): ContentProblem[] {
   return problems;
 }
 
+/** Forms naming a webhook that site.json does not define: their entries could never be delivered. */
+function unknownWebhooks(site: Site, pages: LoadedPage[]): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const { file, page } of pages) {
+    walkBlocks(
+      page.blocks,
+      (block, path) => {
+        if (block.type !== 'form' || block.webhook === undefined || Object.hasOwn(site.webhooks, block.webhook)) return;
+        problems.push({
+          file,
+          path: formatIssuePath([...path, 'webhook']),
+          message: `names no webhook in site.json "webhooks" (${block.webhook})`,
+        });
+      },
+      ['blocks'],
+    );
+  }
+  return problems;
+}
+
 export async function loadContent(contentDir: string, shownRoot = 'content'): Promise<LoadResult> {
   const problems: ContentProblem[] = [];
   const siteFile = `${shownRoot}/site.json`;
@@ -129,10 +156,10 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
 
   const pagesDir = join(contentDir, 'pages');
   const pages: LoadedPage[] = [];
+  const seen = new Map<string, string>();
   if (!(await exists(pagesDir))) {
     problems.push({ file: `${shownRoot}/pages`, path: '(folder)', message: 'is missing' });
   } else {
-    const seen = new Map<string, string>();
     for (const rel of await listPageFiles(pagesDir, shownRoot, problems)) {
       const file = `${shownRoot}/pages/${rel}`;
       const path = pathForPageFile(rel);
@@ -166,7 +193,15 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
     }
   }
 
-  if (problems.length > 0 || !site) return { ok: false, problems };
-  const mediaDir = join(contentDir, 'media');
-  return { ok: true, content: { site, pages, mediaDir: (await exists(mediaDir)) ? mediaDir : null } };
+  if (site && problems.length === 0) problems.push(...unknownWebhooks(site, pages));
+
+  const mediaDir = (await exists(join(contentDir, 'media'))) ? join(contentDir, 'media') : null;
+  // Checked once site.json is valid, so one run names broken links beside any other problem.
+  const links = site
+    ? await checkLinks({ site, siteFile, pages, pagePaths: seen.keys(), mediaDir, shownRoot })
+    : { problems: [], warnings: [] };
+  problems.push(...links.problems);
+
+  if (problems.length > 0 || !site) return { ok: false, problems, warnings: links.warnings };
+  return { ok: true, content: { site, pages, mediaDir }, warnings: links.warnings };
 }

@@ -28,14 +28,46 @@ const rateLimit = z.looseObject({
   simple: z.object({ limit: z.number().int().positive(), period: z.number().int().positive() }),
 });
 
+const d1Database = z.looseObject({
+  binding: z.string().min(1),
+  database_name: z.string().min(1),
+  database_id: z.string().min(1),
+  migrations_dir: z.string().min(1).optional(),
+});
+
+const queues = z.looseObject({
+  producers: z.array(z.looseObject({ binding: z.string().min(1), queue: z.string().min(1) })).optional(),
+  consumers: z
+    .array(
+      z.looseObject({
+        queue: z.string().min(1),
+        max_batch_size: z.number().int().positive().optional(),
+        max_batch_timeout: z.number().int().nonnegative().optional(),
+        max_retries: z.number().int().nonnegative().optional(),
+        dead_letter_queue: z.string().min(1).optional(),
+      }),
+    )
+    .optional(),
+});
+
 // Wrangler does not inherit bindings or vars into an environment, so each one is checked as it stands.
 const bindings = {
   vars: vars.optional(),
   kv_namespaces: z.array(kvNamespace).optional(),
   ratelimits: z.array(rateLimit).optional(),
+  d1_databases: z.array(d1Database).optional(),
+  queues: queues.optional(),
 };
 
-const environment = z.looseObject({ name: z.string().min(1).optional(), ...bindings });
+// `run_worker_first`: path patterns the worker answers before static assets (it may then serve
+// them from ASSETS itself), as the preview environment does so its gate stands before the media.
+const assets = z.looseObject({
+  directory: z.string().min(1),
+  binding: z.string().min(1).optional(),
+  run_worker_first: z.union([z.boolean(), z.array(z.string().regex(/^!?\//, 'must be a path pattern starting with / or !/'))]).optional(),
+});
+
+const environment = z.looseObject({ name: z.string().min(1).optional(), assets: assets.optional(), ...bindings });
 
 const wranglerToml = z.looseObject({
   compatibility_date: z
@@ -48,7 +80,7 @@ const wranglerToml = z.looseObject({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like "2026-04-20"'),
   compatibility_flags: z.array(z.string()).optional(),
   main: z.string().min(1).optional(),
-  assets: z.looseObject({ directory: z.string().min(1), binding: z.string().min(1).optional() }).optional(),
+  assets: assets.optional(),
   ...bindings,
   env: z.record(z.string(), environment).optional(),
 });

@@ -2,12 +2,16 @@
  * The contact form and /reset-storage in Chromium against `npm start`, as a visitor sees
  * them: messages in the page language beside the field, focus on the first invalid field,
  * drafts that survive a reload, a submission that succeeds or fails (the POST is answered
- * here with page.route), and the reset pages removing what the site stored.
+ * here with page.route), an entry sent to the real endpoint and exported with `npm run forms`,
+ * and the reset pages removing what the site stored.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { useSiteInBrowser } from '../support/site-in-browser';
 import type { TrackedPage } from '../support/browser';
+import { REPO_ROOT } from '../support/built-site';
 
 let current: Page | null = null;
 
@@ -37,6 +41,18 @@ async function open(path: string): Promise<TrackedPage> {
 const EN_DRAFT_KEY = 'edge-site:v1:draft:/en/contact:contact';
 const ET_DRAFT_KEY = 'edge-site:v1:draft:/et/kontakt:contact';
 const EN_SUCCESS = 'Thank you! We have received your message and will reply within one working day.';
+
+/** `npm run forms -- …` as an operator runs it, against the test server's local state. */
+function runFormsCommand(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/forms.ts', ...args], { cwd: REPO_ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const errorText = (page: Page, name: string) => page.locator(`#contact-${name}-error`).textContent();
@@ -280,13 +296,50 @@ describe('submission', () => {
 
   test('failure in Estonian speaks Estonian', async () => {
     const { page } = await open('/et/kontakt');
-    await answerForms(page, 503);
+    await answerForms(page, 500);
     await fillValid(page);
     await page.getByRole('button', { name: 'Saada sõnum' }).click();
     await expect
       .poll(() => page.locator('.form-block [role="alert"]').textContent())
       .toBe('Saatmine ebaõnnestus: sinu vastused on alles, palun proovi uuesti.');
     expect(await storedDraft(page, ET_DRAFT_KEY)).not.toBeNull();
+  });
+});
+
+describe('a submission the site could not store (503)', () => {
+  test('says to send it again, and the same answers sent again carry the same Idempotency-Key', async () => {
+    const { page } = await open('/en/contact');
+    let status = 503;
+    const posts: Request[] = [];
+    await page.route('**/_app/forms', async (route) => {
+      posts.push(route.request());
+      await route.fulfill({ status, contentType: 'application/json', body: status === 200 ? '{"ok":true}' : '{"error":"unavailable"}' });
+    });
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect
+      .poll(() => page.locator('.form-block [role="alert"]').textContent())
+      .toBe('Your message could not be saved just now, so it was not sent. Please send it again in a minute.');
+    status = 200;
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(1);
+    const keys = await Promise.all(posts.map((p) => p.headerValue('idempotency-key')));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test('changed answers are a new submission, with a new key', async () => {
+    const { page } = await open('/en/contact');
+    const posts = await answerForms(page, 503);
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => posts.length).toBe(1);
+    await expect.poll(() => page.locator('form[data-form-id="contact"]').getAttribute('data-status')).toBe('failed');
+    await page.fill('#contact-message', 'I would like to ask about a car loan instead.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => posts.length).toBe(2);
+    expect(await posts[1]!.headerValue('idempotency-key')).not.toBe(await posts[0]!.headerValue('idempotency-key'));
   });
 });
 
@@ -327,6 +380,24 @@ describe('the form against the real endpoint', () => {
     expect(response.status()).toBe(200);
     await expect.poll(() => page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(1);
     expect(problems).toEqual([]);
+  });
+
+  test('`npm run forms -- export` prints an entry sent from the browser, from the local state `npm start` serves', async () => {
+    const { page } = await open('/en/contact');
+    const message = `Export me, please: ${Date.now()}`;
+    await fillValid(page);
+    await page.fill('#contact-message', message);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(1);
+
+    const exported = await runFormsCommand(['export', '--format', 'csv', '--form', 'contact', '--persist-to', env.site.state]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const lines = exported.stdout.split('\r\n');
+    expect(lines[0]).toMatch(/^id,receivedAt,form,page,locale,status,attempts,lastError,deliveredAt,webhook,fields\.name,/);
+    const row = lines.find((line) => line.includes(message));
+    expect(row).toContain(',contact,/en/contact,en,stored,0,');
+    expect(row).toContain('Mari Maasikas');
+    expect(row).toContain("'+372 5555 1234");
   });
 
   test('the honeypot is out of reach: Tab goes from the last field to the button, and assistive technology does not see it', async () => {

@@ -14,7 +14,7 @@ describe('wrangler.toml', () => {
     expect(config.main).toBe('dist/worker/index.js');
     expect(config.assets?.directory).toBe('dist/public');
     expect(config.kv_namespaces?.map((ns) => ns.binding)).toEqual(['SITE_KV']);
-    expect(config.ratelimits?.map((r) => r.name)).toEqual(['FORM_RATE_LIMIT']);
+    expect(config.ratelimits?.map((r) => r.name)).toEqual(['FORM_RATE_LIMIT', 'PREVIEW_TOKEN_RATE_LIMIT']);
     expect(Object.keys(config.env ?? {}).sort()).toEqual(['preview', 'production']);
     expect(config.env?.preview?.vars?.PREVIEW_MODE).toBe('true');
   });
@@ -73,6 +73,23 @@ describe('where the deployed workers answer', () => {
     expect(env.workers_dev).toBe(false);
     expect(env.preview_urls).toBe(false);
     expect(env.routes?.length).toBeGreaterThan(0);
+  });
+
+  test.each(deployed)('%s limits preview token attempts per client with the rate-limiting binding', (_name, env) => {
+    const limit = env.ratelimits?.find((r) => r.name === 'PREVIEW_TOKEN_RATE_LIMIT');
+    expect(limit?.simple.limit).toBeGreaterThan(0);
+    expect(limit?.simple.limit).toBeLessThanOrEqual(20);
+    expect(limit?.simple.period).toBe(60);
+  });
+
+  test('the preview environment runs its worker, and so its gate, before the draft’s media and the editor', () => {
+    const preview = readWranglerToml().env?.preview;
+    expect(preview?.assets?.run_worker_first).toEqual(['/media/*', '/editor/*']);
+    expect(preview?.assets?.binding).toBe('ASSETS');
+  });
+
+  test('the production environment serves its own assets first: it has no gate to run', () => {
+    expect(readWranglerToml().env?.production?.assets).toBeUndefined();
   });
 
   test.each(deployed)('%s limits form posts per client with the rate-limiting binding', (_name, env) => {

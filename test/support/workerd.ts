@@ -1,20 +1,34 @@
 /**
- * Runs a built worker in workerd through Miniflare, with a real (in-memory) KV namespace and
- * the build's static assets, the way `wrangler dev` and Cloudflare run it.
+ * Runs a built worker in workerd through Miniflare, with a real (in-memory) KV namespace, a
+ * real D1 database (FORMS_DB, migrated from migrations/), the form delivery queue and its
+ * dead-letter queue (Miniflare's broker runs the worker's queue() handler), and the build's
+ * static assets, the way `wrangler dev` and Cloudflare run it.
  */
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
+import { applyMigrations } from '../../scripts/lib/migrations';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import type { BuiltSite } from './built-site';
 
-const COMPATIBILITY_DATE = readWranglerToml().compatibility_date;
+const WRANGLER = readWranglerToml();
+const COMPATIBILITY_DATE = WRANGLER.compatibility_date;
+/** The form delivery queue and its dead-letter queue, as wrangler.toml names them. */
+export const FORMS_QUEUE = WRANGLER.queues?.producers?.find((p) => p.binding === 'FORMS_QUEUE')?.queue ?? 'edge-site-forms';
+const FORMS_CONSUMER = WRANGLER.queues?.consumers?.find((c) => c.queue === FORMS_QUEUE);
+export const FORMS_DLQ = FORMS_CONSUMER?.dead_letter_queue ?? `${FORMS_QUEUE}-dlq`;
+/** The cron of wrangler.toml [triggers] */
+const CRON = (WRANGLER as { triggers?: { crons?: string[] } }).triggers?.crons?.[0] ?? '*/5 * * * *';
 
 export const ORIGIN = 'https://www.example.com';
 
 type KvNamespace = Awaited<ReturnType<Miniflare['getKVNamespace']>>;
+export type D1 = Awaited<ReturnType<Miniflare['getD1Database']>>;
+type WorkerFetcher = Awaited<ReturnType<Miniflare['getWorker']>>;
+export type QueueResult = Awaited<ReturnType<WorkerFetcher['queue']>>;
+export type QueueMessageInput = Parameters<WorkerFetcher['queue']>[1][number];
 
 export interface TestWorker {
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -25,6 +39,53 @@ export interface TestWorker {
   close: () => Promise<void>;
   /** with `faults: true`: what the KV wrapper does from now on (see KV_FAULTS_WORKER) */
   setFaults(plan: KvFault[]): Promise<void>;
+  /** FORMS_DB itself (migrated), as the operators' commands see it */
+  d1(): Promise<D1>;
+  /** runs the worker's scheduled() handler as the cron trigger does, at `time` (ms; now by default) */
+  scheduled(time?: number): Promise<void>;
+  /** hands messages straight to the worker's queue() handler and says how it answered each */
+  queue(queue: string, messages: QueueMessageInput[]): Promise<QueueResult>;
+  /** with `storageFaults: true`: whether FORMS_DB and FORMS_QUEUE fail from now on */
+  setStorageFaults(plan: StorageFaults): Promise<void>;
+}
+
+/**
+ * Fault injection for the form store: wrappers (workerd wrapped bindings) around the REAL
+ * D1 database and queue producer, which read a plan from a KV key on every call and throw
+ * when it says so. D1 statements are wrapped by what the worker calls: bind, all, run, first.
+ */
+const STORAGE_FAULTS_WORKER = `
+const PLAN_KEY = '__storage_faults__';
+const plan = async (env) => JSON.parse((await env.PLAN.get(PLAN_KEY)) ?? '{}');
+export function d1(env) {
+  const wrap = (statement) => ({
+    bind: (...values) => wrap(statement.bind(...values)),
+    async all() { if ((await plan(env)).d1 === 'throw') throw new Error('D1_ERROR: injected'); return statement.all(); },
+    async run() { if ((await plan(env)).d1 === 'throw') throw new Error('D1_ERROR: injected'); return statement.run(); },
+    async first(column) { if ((await plan(env)).d1 === 'throw') throw new Error('D1_ERROR: injected'); return statement.first(column); },
+  });
+  return { prepare: (sql) => wrap(env.INNER_DB.prepare(sql)) };
+}
+export function queue(env) {
+  return {
+    async send(body, options) { if ((await plan(env)).queue === 'throw') throw new Error('Queue send failed (injected)'); return env.INNER_QUEUE.send(body, options); },
+    async sendBatch(messages, options) { if ((await plan(env)).queue === 'throw') throw new Error('Queue send failed (injected)'); return env.INNER_QUEUE.sendBatch(messages, options); },
+  };
+}
+export default d1;
+`;
+
+export interface StorageFaults {
+  d1?: 'throw';
+  queue?: 'throw';
+}
+
+export interface QueueOptions {
+  /** retries before the dead-letter queue (default: wrangler.toml's) */
+  maxRetries?: number;
+  /** seconds Miniflare waits to fill a batch (default 0: at once) */
+  maxBatchTimeout?: number;
+  maxBatchSize?: number;
 }
 
 /**
@@ -65,6 +126,19 @@ export interface KvFault {
   value?: string;
 }
 
+/** The paths an environment's worker answers before its static assets, as Miniflare's router takes them. */
+function staticRouting(env: string | undefined) {
+  if (env === undefined) return {};
+  const first = WRANGLER.env?.[env]?.assets?.run_worker_first;
+  if (!Array.isArray(first)) throw new Error(`wrangler.toml: env.${env}.assets.run_worker_first is not a list of paths`);
+  return {
+    static_routing: {
+      user_worker: first.filter((p) => !p.startsWith('!')),
+      asset_worker: first.filter((p) => p.startsWith('!')).map((p) => p.slice(1)),
+    },
+  };
+}
+
 export async function startWorker(
   site: BuiltSite,
   {
@@ -73,6 +147,11 @@ export async function startWorker(
     faults = false,
     persist,
     formRateLimit = 1000,
+    tokenRateLimit = 1000,
+    assetsOf,
+    outbound,
+    queue = {},
+    storageFaults = false,
   }: {
     publish?: boolean;
     bindings?: Record<string, string>;
@@ -80,6 +159,18 @@ export async function startWorker(
     persist?: { kv: string; cache: string };
     /** form posts per client per 60 s (the real binding; high by default so tests are not limited) */
     formRateLimit?: number;
+    /** preview token attempts per client per 60 s (the real binding; high by default) */
+    tokenRateLimit?: number;
+    /** route static assets as this wrangler.toml environment does (its `run_worker_first`) */
+    assetsOf?: string;
+    /**
+     * Where the worker's own fetches go (webhook deliveries): Miniflare's outbound service, a
+     * function in Node. Tests route the webhook's https URL to a receiver on 127.0.0.1 with it,
+     * so the worker keeps its https-only rule and needs no test switch.
+     */
+    outbound?: (request: Request) => Promise<Response>;
+    queue?: QueueOptions;
+    storageFaults?: boolean;
   } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
@@ -91,8 +182,41 @@ export async function startWorker(
     compatibilityDate: COMPATIBILITY_DATE,
     // Tests publish new builds mid-test: the pointer must be read on every request.
     bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
-    assets: { directory: join(site.outDir, 'public'), binding: 'ASSETS', routerConfig: { has_user_worker: true } },
-    ratelimits: { FORM_RATE_LIMIT: { simple: { limit: formRateLimit, period: 60 } } },
+    assets: {
+      directory: join(site.outDir, 'public'),
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true, ...staticRouting(assetsOf) },
+    },
+    ratelimits: {
+      FORM_RATE_LIMIT: { simple: { limit: formRateLimit, period: 60 } },
+      PREVIEW_TOKEN_RATE_LIMIT: { simple: { limit: tokenRateLimit, period: 60 } },
+    },
+    queueConsumers: {
+      [FORMS_QUEUE]: {
+        maxBatchSize: queue.maxBatchSize ?? FORMS_CONSUMER?.max_batch_size ?? 10,
+        maxBatchTimeout: queue.maxBatchTimeout ?? 0,
+        maxRetries: queue.maxRetries ?? FORMS_CONSUMER?.max_retries ?? 10,
+        deadLetterQueue: FORMS_DLQ,
+      },
+      [FORMS_DLQ]: { maxBatchSize: 10, maxBatchTimeout: queue.maxBatchTimeout ?? 0 },
+    },
+    ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) } : {}),
+  };
+  const formStore = storageFaults
+    ? {
+        wrappedBindings: {
+          FORMS_DB: { scriptName: 'storage-faults', entrypoint: 'd1' },
+          FORMS_QUEUE: { scriptName: 'storage-faults', entrypoint: 'queue' },
+        },
+      }
+    : { d1Databases: { FORMS_DB: 'forms-db' }, queueProducers: { FORMS_QUEUE: { queueName: FORMS_QUEUE } } };
+  const storageFaultsWorker = {
+    name: 'storage-faults',
+    modules: true,
+    script: STORAGE_FAULTS_WORKER,
+    d1Databases: { INNER_DB: 'forms-db' },
+    queueProducers: { INNER_QUEUE: { queueName: FORMS_QUEUE } },
+    kvNamespaces: { PLAN: 'storage-faults-plan' },
   };
   const store = faults ? { worker: 'kv-faults', binding: 'INNER' } : { worker: undefined, binding: 'SITE_KV' };
   const mf = new Miniflare({
@@ -102,17 +226,22 @@ export async function startWorker(
     },
     kvPersist: persist?.kv ?? false,
     cachePersist: persist?.cache ?? false,
-    workers: faults
-      ? [
-          { ...main, wrappedBindings: { SITE_KV: { scriptName: 'kv-faults' } } },
-          { name: 'kv-faults', modules: true, script: KV_FAULTS_WORKER, kvNamespaces: { INNER: 'site-kv' } },
-        ]
-      : [{ ...main, kvNamespaces: { SITE_KV: 'site-kv' } }],
+    workers: [
+      ...(faults
+        ? [
+            { ...main, ...formStore, wrappedBindings: { ...formStore.wrappedBindings, SITE_KV: { scriptName: 'kv-faults' } } },
+            { name: 'kv-faults', modules: true, script: KV_FAULTS_WORKER, kvNamespaces: { INNER: 'site-kv' } },
+          ]
+        : [{ ...main, ...formStore, kvNamespaces: { SITE_KV: 'site-kv' } }]),
+      ...(storageFaults ? [storageFaultsWorker] : []),
+    ],
   });
   await mf.ready.catch((err: unknown) => {
     throw new Error(`workerd did not start: ${String(err)}\n${logs.join('')}`);
   });
   const kv = () => mf.getKVNamespace(store.binding, store.worker);
+  const d1 = () => (storageFaults ? mf.getD1Database('INNER_DB', 'storage-faults') : mf.getD1Database('FORMS_DB'));
+  await applyMigrations(await d1());
   const put = async (records: KvRecord[]) => {
     const ns = await kv();
     for (const r of records) await ns.put(r.key, r.value);
@@ -136,6 +265,12 @@ export async function startWorker(
     logs,
     close: () => mf.dispose(),
     setFaults: async (plan) => (await kv()).put('__faults__', JSON.stringify(plan)),
+    d1,
+    scheduled: async (time = Date.now()) => {
+      await (await mf.getWorker()).scheduled({ scheduledTime: new Date(time), cron: CRON });
+    },
+    queue: async (name, messages) => (await mf.getWorker()).queue(name, messages),
+    setStorageFaults: async (plan) => (await mf.getKVNamespace('PLAN', 'storage-faults')).put('__storage_faults__', JSON.stringify(plan)),
   };
   if (publish) await worker.publish(site);
   return worker;

@@ -13,7 +13,11 @@ describe('the worker’s configuration', () => {
       PREVIEW_ORIGINS: 'https://cms.example.com',
       PREVIEW_MODE: 'true',
       EDGE_CACHE: 'off',
-      PREVIEW_TOKEN: 'secret',
+      PREVIEW_TOKEN: 'a-preview-token-of-32-characters',
+      PREVIEW_SHARE_SECRET: 'a-share-secret-of-32-characters!',
+      FORM_RETENTION_DAYS: '90',
+      FORM_DELIVERY_TIMEOUT_MS: '5000',
+      FORM_RETRY_DELAY_S: '20',
     });
     expect(problems).toEqual([]);
     expect(config).toEqual({
@@ -22,13 +26,32 @@ describe('the worker’s configuration', () => {
       previewOrigins: ['https://cms.example.com'],
       previewMode: true,
       edgeCache: false,
-      previewToken: 'secret',
+      previewToken: 'a-preview-token-of-32-characters',
+      previewTokenProblem: null,
+      previewShareSecret: 'a-share-secret-of-32-characters!',
+      previewShareSecretProblem: null,
+      formRetentionDays: 90,
+      formDeliveryTimeoutMs: 5000,
+      formRetryDelayS: 20,
     });
   });
 
   test('without any variable every setting has its default and nothing is reported', () => {
     expect(parseConfig({})).toEqual({
-      config: { pointerTtlMs: undefined, previewHosts: [], previewOrigins: [], previewMode: false, edgeCache: true, previewToken: null },
+      config: {
+        pointerTtlMs: undefined,
+        previewHosts: [],
+        previewOrigins: [],
+        previewMode: false,
+        edgeCache: true,
+        previewToken: null,
+        previewTokenProblem: 'the PREVIEW_TOKEN secret is not set',
+        previewShareSecret: null,
+        previewShareSecretProblem: 'the PREVIEW_SHARE_SECRET secret is not set',
+        formRetentionDays: 180,
+        formDeliveryTimeoutMs: 10_000,
+        formRetryDelayS: 10,
+      },
       problems: [],
     });
   });
@@ -67,6 +90,32 @@ describe('the worker’s configuration', () => {
     expect(parseConfig({ PREVIEW_TOKEN: '' }).config.previewToken).toBeNull();
   });
 
+  test('a PREVIEW_TOKEN shorter than 32 characters is no token, with the reason, and never echoed', () => {
+    const { config, problems } = parseConfig({ PREVIEW_TOKEN: 'x'.repeat(31) });
+    expect(config.previewToken).toBeNull();
+    expect(config.previewTokenProblem).toBe('the PREVIEW_TOKEN secret is shorter than 32 characters');
+    expect(problems).toEqual(['PREVIEW_TOKEN: the PREVIEW_TOKEN secret is shorter than 32 characters; it is not used']);
+    expect(parseConfig({ PREVIEW_TOKEN: 'x'.repeat(32) }).config.previewToken).toBe('x'.repeat(32));
+  });
+
+  test('a PREVIEW_SHARE_SECRET shorter than 32 characters makes no share links, with the reason', () => {
+    const { config, problems } = parseConfig({ PREVIEW_SHARE_SECRET: 'short' });
+    expect(config.previewShareSecret).toBeNull();
+    expect(config.previewShareSecretProblem).toBe('the PREVIEW_SHARE_SECRET secret is shorter than 32 characters');
+    expect(problems).toHaveLength(1);
+  });
+
+  test('a short PREVIEW_TOKEN is logged once per isolate, without the token', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const env = { PREVIEW_MODE: 'true', PREVIEW_TOKEN: 'a-short-token-1' };
+    configOf(env);
+    configOf(env);
+    configOf({ ...env });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('shorter than 32 characters');
+    expect(String(warn.mock.calls[0]![0])).not.toContain('a-short-token-1');
+  });
+
   test('the same bindings are parsed once, and their problems logged once, however many requests', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const env = { EDGE_CACHE: 'maybe', BUILD_POINTER_TTL_MS: '9' };
@@ -85,5 +134,15 @@ describe('the worker’s configuration', () => {
     configOf({ PREVIEW_MODE: 'on', PREVIEW_TOKEN: 'hunter2-token' });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).not.toContain('hunter2-token');
+  });
+});
+
+describe('form entry settings', () => {
+  test('a FORM_RETENTION_DAYS that is not a whole number of days from 1 keeps entries the default 180 days, with the reason', () => {
+    for (const value of ['0', '-30', '30.5', 'forever', '']) {
+      const { config, problems } = parseConfig({ FORM_RETENTION_DAYS: value });
+      expect(config.formRetentionDays, value).toBe(180);
+      expect(problems, value).toEqual([expect.stringMatching(new RegExp(`^FORM_RETENTION_DAYS="${value}": .+; using 180$`))]);
+    }
   });
 });

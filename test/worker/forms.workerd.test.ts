@@ -102,9 +102,11 @@ async function postMultipart(form: FormData, headers: Record<string, string> = {
   });
 }
 
+/** The ids of a form's stored entries (FORMS_DB), oldest first. */
 async function entries(form = 'contact'): Promise<string[]> {
-  const kv = await worker.kv();
-  return (await kv.list({ prefix: `forms/${form}/` })).keys.map((k) => k.name);
+  const db = await worker.d1();
+  const { results } = await db.prepare('SELECT id FROM form_entries WHERE form = ? ORDER BY rowid').bind(form).all<{ id: string }>();
+  return results.map((r) => r.id);
 }
 
 interface StoredEntry {
@@ -114,8 +116,13 @@ interface StoredEntry {
 }
 
 async function lastEntry(form: string): Promise<StoredEntry> {
-  const kv = await worker.kv();
-  return JSON.parse((await kv.get((await entries(form)).at(-1)!))!) as StoredEntry;
+  const db = await worker.d1();
+  const { results } = await db
+    .prepare('SELECT form, page, fields FROM form_entries WHERE form = ? ORDER BY rowid DESC LIMIT 1')
+    .bind(form)
+    .all<{ form: string; page: string; fields: string }>();
+  const row = results[0]!;
+  return { form: row.form, page: row.page, values: JSON.parse(row.fields) as Record<string, unknown> };
 }
 
 function applyForm(photo: File | null, extra: [string, string | File][] = []): FormData {
@@ -132,7 +139,7 @@ function applyForm(photo: File | null, extra: [string, string | File][] = []): F
 const bigPng = (padding: number) => new File([png(3, 2), new Uint8Array(padding)], 'photo.png', { type: 'image/png' });
 
 describe('form entries', () => {
-  test('a valid entry is accepted and kept in KV without its file contents', async () => {
+  test('a valid entry is accepted and stored in D1 without its file contents', async () => {
     const before = (await entries()).length;
     const res = await postJson({ form: 'contact', page: '/en/contact', values: valid });
     expect(res.status).toBe(200);

@@ -37,6 +37,7 @@ export function fixtureBuild(routeRules: Record<string, MatchedRules> = {}): Com
       chrome: { en: chrome('en'), et: chrome('et') },
       defaultLocale: 'en',
       csp: { scriptHashes: [], connectOrigins: [] },
+      webhooks: {},
     },
   };
 }

@@ -26,6 +26,7 @@ const index: BuildIndex = {
   chrome: Object.fromEntries(LOCALES.map((l) => [l.code, chrome(l.code)])),
   defaultLocale: 'en',
   csp: { scriptHashes: [], connectOrigins: [] },
+  webhooks: {},
 };
 const known = new Set(Object.values(index.chrome));
 

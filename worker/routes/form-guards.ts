@@ -16,7 +16,7 @@ import { chooseLocale } from '../visitor-locale';
 import { discardBody } from './form-body';
 import { mayPost } from './form-rate-limit';
 
-export type Refusal = 'forbidden' | 'rate_limited' | 'too_large' | 'unsupported_type' | 'unreadable' | 'not_found';
+export type Refusal = 'forbidden' | 'rate_limited' | 'too_large' | 'unsupported_type' | 'unreadable' | 'not_found' | 'unavailable';
 
 /** For API clients and logs; visitors read the translated text instead. */
 const ENGLISH = new Map<Refusal, string>([
@@ -26,12 +26,14 @@ const ENGLISH = new Map<Refusal, string>([
   ['unsupported_type', 'Send the form as JSON, URL-encoded or multipart/form-data.'],
   ['unreadable', 'The form data is not valid.'],
   ['not_found', 'There is no such form.'],
+  ['unavailable', 'The entry could not be stored just now and was not kept: send it again in a minute.'],
 ]);
 
-const TRANSLATED = new Map<Refusal, 'forbidden' | 'rateLimited' | 'tooLarge'>([
+const TRANSLATED = new Map<Refusal, 'forbidden' | 'rateLimited' | 'tooLarge' | 'unavailable'>([
   ['forbidden', 'forbidden'],
   ['rate_limited', 'rateLimited'],
   ['too_large', 'tooLarge'],
+  ['unavailable', 'unavailable'],
 ]);
 
 /**
@@ -59,7 +61,7 @@ function refererPage(c: Context<AppEnv>): string | null {
  */
 export async function formRefusal(
   c: Context<AppEnv>,
-  status: 400 | 403 | 404 | 413 | 415 | 429,
+  status: 400 | 403 | 404 | 413 | 415 | 429 | 503,
   refusal: Refusal,
   extraHeaders: Record<string, string> = {},
 ): Promise<HTTPException> {

@@ -2,25 +2,28 @@
  * `POST /_app/forms`: where forms without an `endpoint` send their entries. It takes the JSON
  * the hydrated form sends, multipart (forms with files), or a plain form post from a browser
  * without JavaScript. It checks the entry against the form the content defines, with the same
- * rules and messages as the browser, and keeps a valid entry in KV (without file contents) for
- * FORM_ENTRY_RETENTION_S: nothing a visitor sends is dropped on the floor. Only a bot's post
- * (the honeypot filled) is dropped, answered like any other so the bot learns nothing.
+ * rules and messages as the browser, and stores a valid entry in D1 (FORMS_DB, without file
+ * contents) before it answers "sent": if the database cannot take it, the visitor hears so
+ * (503, Retry-After) and sends again. A retried post carries the same `Idempotency-Key`, so
+ * it is stored once. An entry of a form with a webhook then goes to the delivery queue
+ * (worker/forms/delivery.ts). Only a bot's post (the honeypot filled) is dropped, answered
+ * like any other so the bot learns nothing.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { FORM_ENTRY_RETENTION_S, FORM_MAX_BYTES, FORM_MAX_VALUES, FORM_TEXT_MAX_CHARS } from '../../app/constants';
+import { FORM_MAX_BYTES, FORM_MAX_VALUES, FORM_TEXT_MAX_CHARS, FORM_UNAVAILABLE_RETRY_AFTER_S } from '../../app/constants';
 import { isContentPath } from '../../app/content/paths';
 import type { Payload } from '../../app/build-records';
 import type { Block, Field } from '../../app/content/schema';
 import { formStrings } from '../../app/i18n/form-strings';
 import { walkBlocks } from '../../app/content/walk-blocks';
 import { appEndpoints } from '../../app/endpoints';
-import { kvKeys } from '../../app/kv-keys';
 import { HONEYPOT_FIELD } from '../../app/render/blocks/form';
 import { compileRules, validateField, type FieldValue, type UploadedFile } from '../../app/validation/validate';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
+import { insertEntry, markNotQueued, type NewEntry, type SqlDatabase, type WebhookTarget } from '../forms/entries';
 import { formErrorsPage, formSentPage } from '../render/form-pages';
 import { BodyRefused, formBodyType, readFormFields, readJson } from './form-body';
 import { formRefusal, isPlainPost } from './form-guards';
@@ -35,6 +38,8 @@ const Values = z
   // A Map from here on: value names are the visitor's, and `constructor` must be just a name.
   .transform((v) => new Map(Object.entries(v)));
 const Envelope = z.object({ form: FormId, page: PagePath, values: Values });
+/** The hydrated form's key for one submission, the same for each retry of it (a UUID). */
+const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 
 interface Received {
   form: string;
@@ -113,6 +118,35 @@ function isBot(received: Received): boolean {
   return typeof honeypot === 'string' && honeypot.trim() !== '';
 }
 
+/** The form's webhook as this build's site.json spells it, or null for a form without one. */
+function webhookOf(c: Context<AppEnv>, block: FormBlock): WebhookTarget | null {
+  if (block.webhook === undefined) return null;
+  const { webhooks } = c.get('build').index;
+  // The build checks the name; a row without a URL fails its deliveries visibly rather than being kept undelivered.
+  const found = Object.hasOwn(webhooks, block.webhook) ? webhooks[block.webhook] : undefined;
+  return { name: block.webhook, url: found?.url ?? '', secret: found?.secret ?? '' };
+}
+
+/**
+ * Hands a stored entry to the delivery queue. The entry is already safe, so a queue that
+ * refuses it changes nothing for the visitor: the row is marked unqueued and the scheduled
+ * sweep sends it.
+ */
+async function queueDelivery(c: Context<AppEnv>, db: SqlDatabase, id: string): Promise<void> {
+  try {
+    const queue = (c.env as Partial<Env> | undefined)?.FORMS_QUEUE;
+    if (!queue) throw new Error('no FORMS_QUEUE binding');
+    await queue.send({ id }, { contentType: 'json' });
+  } catch (err) {
+    console.error(
+      JSON.stringify({ type: 'error', requestId: c.get('requestId'), fault: 'FormQueueUnavailable', entry: id, message: String(err) }),
+    );
+    await markNotQueued(db, id).catch(() => {
+      // Still marked queued: the sweep sends it once QUEUE_STALE_MS have passed.
+    });
+  }
+}
+
 /**
  * After the guards (form-guards.ts): reads the post, finds the form in the live build, and
  * answers a valid entry with 200 JSON or, without JavaScript, a 303 to the thank-you page.
@@ -120,6 +154,10 @@ function isBot(received: Received): boolean {
 export async function receiveForm(c: Context<AppEnv>) {
   const headers = { 'Cache-Control': CACHE_NONE };
   const plain = isPlainPost(c);
+  const keyHeader = c.req.header('idempotency-key');
+  const parsedKey = keyHeader === undefined ? null : IdempotencyKey.safeParse(keyHeader);
+  if (parsedKey && !parsedKey.success) throw await formRefusal(c, 400, 'unreadable');
+  const key = parsedKey?.data;
   const received = await receive(c);
   if ('refused' in received) throw await formRefusal(c, received.refused.status, received.refused.reason);
   const found = await findForm(c, received.page, received.form);
@@ -155,23 +193,51 @@ export async function receiveForm(c: Context<AppEnv>) {
     return c.json({ error: 'invalid', errors: Object.fromEntries(errors) }, 422, headers);
   }
 
-  const receivedAt = Date.now();
-  const entry = {
+  const entry: NewEntry = {
+    id: crypto.randomUUID(),
+    // Without JavaScript there is no key: the 303 to the thank-you page keeps a reload from posting twice.
+    idempotencyKey: key ?? `server-${c.get('requestId')}-${crypto.randomUUID()}`,
     form: received.form,
-    page: received.page,
+    page: payload.path,
+    locale: payload.chrome.locale.code,
     build: c.get('build').record.id,
     preview: c.get('preview'),
-    receivedAt: new Date(receivedAt).toISOString(),
-    values: Object.fromEntries(
+    receivedAt: Date.now(),
+    fields: Object.fromEntries(
       block.fields.map((f) => {
         const v = values[f.name];
         return [f.name, Array.isArray(v) ? v.map((file: UploadedFile) => ({ name: file.name, type: file.type, size: file.size })) : v];
       }),
     ),
+    webhook: webhookOf(c, block),
   };
-  await c.env.SITE_KV.put(kvKeys.formEntry(received.form, receivedAt, c.get('requestId')), JSON.stringify(entry), {
-    expirationTtl: FORM_ENTRY_RETENTION_S,
-  });
-  console.log(JSON.stringify({ type: 'form', requestId: c.get('requestId'), form: received.form, page: received.page }));
+  const db = (c.env as Partial<Env> | undefined)?.FORMS_DB as SqlDatabase | undefined;
+  let inserted: boolean;
+  try {
+    if (!db) throw new Error('no FORMS_DB binding');
+    ({ inserted } = await insertEntry(db, entry));
+  } catch (err) {
+    console.error(
+      JSON.stringify({
+        type: 'error',
+        requestId: c.get('requestId'),
+        fault: 'FormStoreUnavailable',
+        form: entry.form,
+        message: String(err),
+      }),
+    );
+    throw await formRefusal(c, 503, 'unavailable', { 'Retry-After': String(FORM_UNAVAILABLE_RETRY_AFTER_S) });
+  }
+  console.log(
+    JSON.stringify({
+      type: 'form',
+      requestId: c.get('requestId'),
+      form: entry.form,
+      page: entry.page,
+      entry: inserted ? entry.id : undefined,
+      duplicate: !inserted || undefined,
+    }),
+  );
+  if (inserted && entry.webhook) await queueDelivery(c, db, entry.id);
   return done();
 }

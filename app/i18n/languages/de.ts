@@ -57,6 +57,8 @@ export const form: FormStrings = {
     'Dieses Formular kann nur von seiner Seite auf dieser Website gesendet werden. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   tooLarge: 'Das Formular ist zu groß zum Senden. Bitte hängen Sie kleinere Dateien an.',
   unreadable: 'Das Formular konnte nicht gelesen werden. Bitte gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es erneut.',
+  unavailable:
+    'Ihre Nachricht konnte gerade nicht gespeichert werden und wurde daher nicht gesendet. Bitte senden Sie sie in einer Minute erneut.',
   backToForm: 'Zurück zum Formular',
   resetPending: 'Das geschieht in Ihrem Browser, sobald die Seite geladen ist.',
   resetRemovedAll: (n) => `Alles, was diese Website in Ihrem Browser gespeichert hatte, wurde entfernt. Entfernte Einträge: ${n}`,

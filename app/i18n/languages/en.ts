@@ -56,6 +56,7 @@ export const form: FormStrings = {
   forbidden: 'This form can only be sent from its page on this site. Please reload the page and try again.',
   tooLarge: 'The form is too large to send. Please attach smaller files.',
   unreadable: 'The form could not be read. Please go back, reload the page and try again.',
+  unavailable: 'Your message could not be saved just now, so it was not sent. Please send it again in a minute.',
   backToForm: 'Back to the form',
   resetPending: 'This happens in your browser as soon as the page has loaded.',
   resetRemovedAll: (n) => `Removed everything this site stored in this browser. Items removed: ${n}`,

@@ -56,6 +56,7 @@ export const form: FormStrings = {
   forbidden: 'Seda vormi saab saata ainult selle saidi vastavalt lehelt. Palun laadi leht uuesti ja proovi veel kord.',
   tooLarge: 'Vorm on saatmiseks liiga suur. Palun lisa väiksemad failid.',
   unreadable: 'Vormi ei õnnestunud lugeda. Palun mine tagasi, laadi leht uuesti ja proovi veel kord.',
+  unavailable: 'Sinu sõnumit ei õnnestunud praegu salvestada, seega seda ei saadetud. Palun saada see minuti pärast uuesti.',
   backToForm: 'Tagasi vormi juurde',
   resetPending: 'See toimub sinu brauseris kohe, kui leht on laaditud.',
   resetRemovedAll: (n) => `Eemaldasime kõik, mida see sait sinu brauserisse salvestas. Eemaldatud kirjeid: ${n}`,

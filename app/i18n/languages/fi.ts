@@ -56,6 +56,7 @@ export const form: FormStrings = {
   forbidden: 'Tämän lomakkeen voi lähettää vain sen omalta sivulta tällä sivustolla. Lataa sivu uudelleen ja yritä uudestaan.',
   tooLarge: 'Lomake on liian suuri lähetettäväksi. Liitä pienempiä tiedostoja.',
   unreadable: 'Lomaketta ei voitu lukea. Palaa takaisin, lataa sivu uudelleen ja yritä uudestaan.',
+  unavailable: 'Viestiäsi ei juuri nyt voitu tallentaa, joten sitä ei lähetetty. Lähetä se uudelleen minuutin kuluttua.',
   backToForm: 'Takaisin lomakkeeseen',
   resetPending: 'Tämä tapahtuu selaimessasi heti, kun sivu on latautunut.',
   resetRemovedAll: (n) => `Poistimme kaiken, mitä sivusto oli tallentanut selaimeesi. Poistettuja kohteita: ${n}`,

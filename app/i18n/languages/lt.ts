@@ -56,6 +56,7 @@ export const form: FormStrings = {
   forbidden: 'Šią formą galima išsiųsti tik iš jos puslapio šioje svetainėje. Įkelkite puslapį iš naujo ir bandykite dar kartą.',
   tooLarge: 'Forma per didelė, kad būtų išsiųsta. Pridėkite mažesnius failus.',
   unreadable: 'Formos nepavyko perskaityti. Grįžkite atgal, įkelkite puslapį iš naujo ir bandykite dar kartą.',
+  unavailable: 'Šiuo metu nepavyko išsaugoti jūsų žinutės, todėl ji neišsiųsta. Išsiųskite ją dar kartą po minutės.',
   backToForm: 'Atgal į formą',
   resetPending: 'Tai vyksta jūsų naršyklėje, kai tik puslapis įkeliamas.',
   resetRemovedAll: (n) => `Pašalinome viską, ką ši svetainė išsaugojo jūsų naršyklėje. Pašalinta įrašų: ${n}`,

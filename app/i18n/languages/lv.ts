@@ -56,6 +56,7 @@ export const form: FormStrings = {
   forbidden: 'Šo veidlapu var nosūtīt tikai no tās lapas šajā vietnē. Lūdzu, pārlādējiet lapu un mēģiniet vēlreiz.',
   tooLarge: 'Veidlapa ir pārāk liela, lai to nosūtītu. Lūdzu, pievienojiet mazākus failus.',
   unreadable: 'Veidlapu neizdevās nolasīt. Lūdzu, atgriezieties, pārlādējiet lapu un mēģiniet vēlreiz.',
+  unavailable: 'Jūsu ziņu pašlaik neizdevās saglabāt, tāpēc tā netika nosūtīta. Lūdzu, nosūtiet to vēlreiz pēc minūtes.',
   backToForm: 'Atpakaļ uz veidlapu',
   resetPending: 'Tas notiek jūsu pārlūkā, tiklīdz lapa ir ielādēta.',
   resetRemovedAll: (n) => `Dzēsām visu, ko šī vietne saglabāja jūsu pārlūkā. Dzēsti ieraksti: ${n}`,

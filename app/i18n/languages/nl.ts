@@ -57,6 +57,7 @@ export const form: FormStrings = {
     'Dit formulier kan alleen worden verzonden vanaf de eigen pagina op deze website. Laad de pagina opnieuw en probeer het nog eens.',
   tooLarge: 'Het formulier is te groot om te verzenden. Voeg kleinere bestanden toe.',
   unreadable: 'Het formulier kon niet worden gelezen. Ga terug, laad de pagina opnieuw en probeer het nog eens.',
+  unavailable: 'Uw bericht kon nu niet worden opgeslagen en is dus niet verzonden. Verzend het over een minuut opnieuw.',
   backToForm: 'Terug naar het formulier',
   resetPending: 'Dit gebeurt in uw browser zodra de pagina is geladen.',
   resetRemovedAll: (n) => `Alles wat deze site in uw browser had opgeslagen, is verwijderd. Verwijderde items: ${n}`,

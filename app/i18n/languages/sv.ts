@@ -56,6 +56,7 @@ export const form: FormStrings = {
   forbidden: 'Formuläret kan bara skickas från sin sida på den här webbplatsen. Ladda om sidan och försök igen.',
   tooLarge: 'Formuläret är för stort för att skickas. Bifoga mindre filer.',
   unreadable: 'Formuläret kunde inte läsas. Gå tillbaka, ladda om sidan och försök igen.',
+  unavailable: 'Ditt meddelande kunde inte sparas just nu, så det skickades inte. Skicka det igen om en minut.',
   backToForm: 'Tillbaka till formuläret',
   resetPending: 'Det sker i din webbläsare så snart sidan har laddats.',
   resetRemovedAll: (n) => `Vi har tagit bort allt som webbplatsen har sparat i din webbläsare. Borttagna poster: ${n}`,

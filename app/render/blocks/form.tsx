@@ -8,11 +8,13 @@
  *                a failed submit focuses the first invalid field
  *   sending      POST { form, page, values } as JSON (multipart FormData when there are
  *                files) to the endpoint with $fetch, never retried; button disabled and
- *                the form aria-busy meanwhile
+ *                the form aria-busy meanwhile; an Idempotency-Key that stays the same when
+ *                the visitor sends the same answers again after a failure, so the site
+ *                stores a submission once even if the failed post did arrive
  *   outcome      success: the block's message (role=status), form reset, draft cleared;
  *                failure: everything typed stays, a message (role=alert) that says why when
- *                the site refused the post (too many posts, not from this site, too large),
- *                draft kept
+ *                the site refused the post (too many posts, not from this site, too large,
+ *                could not store it just now), draft kept
  *   honeypot     a text input no person sees or reaches (off-screen, aria-hidden, no tab
  *                stop, no autofill); bots fill it in, and the worker then keeps nothing
  *   drafts       what is typed is kept per page and form (app/browser/form-drafts.ts) and
@@ -22,7 +24,15 @@
  * lost and no re-render can overwrite what a visitor is typing.
  */
 import { useContext, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FocusEvent, type FormEvent } from 'react';
-import { clearDraft, createDraftWriter, loadDraft, type DraftValues, type DraftWriter } from '../../browser/form-drafts';
+import {
+  clearDraft,
+  createDraftWriter,
+  loadDraft,
+  removeExpiredDrafts,
+  type DraftValues,
+  type DraftWriter,
+} from '../../browser/form-drafts';
+import { createSubmissionKeys } from '../../browser/idempotency-key';
 import type { Block, Field } from '../../content/schema';
 import { appEndpoints } from '../../endpoints';
 import { $fetch, FetchError } from '../../fetch';
@@ -43,7 +53,7 @@ type Status = 'idle' | 'sending' | 'sent' | 'failed';
 /** By field name, in Maps: field names come from content, and `constructor` is a fine name. */
 type Errors = ReadonlyMap<string, string>;
 const NO_ERRORS: Errors = new Map();
-type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge';
+type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge' | 'unavailable';
 
 /** Being hydrated never changes once true, so there is nothing to subscribe to. */
 const noSubscription = () => () => {};
@@ -51,9 +61,14 @@ const inBrowser = () => true;
 const onServer = () => false;
 
 /** What to tell the visitor about a failed post: the site's refusals have words of their own. */
-function failureOf(err: unknown): Failure {
+function failureOf(err: unknown, siteEndpoint: boolean): Failure {
   const status = err instanceof FetchError && err.kind === 'http' ? err.status : undefined;
-  return status === 429 ? 'rateLimited' : status === 403 ? 'forbidden' : status === 413 ? 'tooLarge' : 'sendFailed';
+  if (status === 429) return 'rateLimited';
+  if (status === 403) return 'forbidden';
+  if (status === 413) return 'tooLarge';
+  // The site's own endpoint says 503 when it could not store the entry; another endpoint's 503 is just a failure.
+  if (status === 503 && siteEndpoint) return 'unavailable';
+  return 'sendFailed';
 }
 
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
@@ -213,6 +228,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   const statusRef = useRef<HTMLDivElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const writerRef = useRef<DraftWriter | null>(null);
+  const keysRef = useRef<ReturnType<typeof createSubmissionKeys> | null>(null);
   /** fields that have shown an error: they are checked on every change from then on */
   const shownRef = useRef(new Set<string>());
   /** per field, the latest check; an older one that answers late is ignored */
@@ -233,6 +249,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   useEffect(() => {
     const target = { path, formId: block.id };
     const form = formRef.current;
+    removeExpiredDrafts();
     const draft = loadDraft(target);
     if (form && draft) restoreDraft(form, draft);
     const writer = createDraftWriter(target);
@@ -308,13 +325,21 @@ export function FormBlock({ block }: { block: FormBlockData }) {
     if (shownRef.current.has(field.name)) void checkField(field);
   }
 
-  async function send(form: HTMLFormElement): Promise<void> {
+  /** What a post carries, as text: the same text is the same submission, sent again. */
+  function contentOf(form: HTMLFormElement): string {
+    const files = fields
+      .filter((f) => f.kind === 'file')
+      .map((f) => (readValue(form, f) as File[]).map((file) => [file.name, file.size, file.lastModified]));
+    return JSON.stringify([plainValues(form, fields), files]);
+  }
+
+  async function send(form: HTMLFormElement, key: string): Promise<void> {
     const common = {
       method: 'POST',
       retry: false as const,
       timeoutMs: FORM_SUBMIT_TIMEOUT_MS,
       responseType: 'text' as const,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', 'idempotency-key': key },
     };
     if (hasFile) {
       // FormData carries the hidden _form and _page inputs along with the files.
@@ -358,14 +383,16 @@ export function FormBlock({ block }: { block: FormBlockData }) {
 
       setStatus('sending');
       writerRef.current?.flush();
+      const keys = (keysRef.current ??= createSubmissionKeys());
       try {
-        await send(form);
+        await send(form, keys.keyFor(contentOf(form)));
       } catch (err) {
-        setFailure(failureOf(err));
+        setFailure(failureOf(err, endpoint === DEFAULT_FORM_ENDPOINT));
         setStatus('failed');
         focusRef.current = { target: 'submit' };
         return;
       }
+      keys.sent();
       writerRef.current?.cancel();
       clearDraft(draftTarget);
       form.reset();

@@ -2,7 +2,7 @@
  * The load test's pass/fail rules, pure (unit-tested with made-up numbers): when the warm-up
  * is over, what fails a run, and whether a publish under load switched builds cleanly.
  */
-import type { LoadMeasurements, PublishOutcome } from './measurements';
+import type { FormEntryCount, LoadMeasurements, PublishOutcome } from './measurements';
 import type { Sample } from './sampler';
 
 /** RSS may grow at most this much from the end of the warm-up to the end of the run. */
@@ -43,6 +43,7 @@ export interface LoadCheckInput {
   rssAtEnd: number;
   /** the build switch verdict's problems (switchVerdict) */
   switchProblems: string[];
+  formEntries?: FormEntryCount;
 }
 
 export function loadProblems(input: LoadCheckInput, maxGrowth = MAX_MEMORY_GROWTH): string[] {
@@ -57,6 +58,9 @@ export function loadProblems(input: LoadCheckInput, maxGrowth = MAX_MEMORY_GROWT
   else if (growth > maxGrowth)
     problems.push(`workerd RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${(maxGrowth * 100).toFixed(0)}%)`);
   problems.push(...input.switchProblems);
+  const forms = input.formEntries;
+  if (forms && forms.accepted === 0) problems.push('no form post was accepted, so storing entries was not tested');
+  if (forms && forms.missing > 0) problems.push(`${forms.missing} of ${forms.accepted} accepted form post(s) not stored in FORMS_DB`);
   return problems;
 }
 
@@ -167,6 +171,7 @@ export function analyseLoad(m: LoadMeasurements): LoadAnalysis {
     rssAfterWarmup: m.rssTrace.at(-1)!,
     rssAtEnd: m.rssAtEnd,
     switchProblems: publishProblems(m.publish, verdict),
+    formEntries: m.formEntries,
   });
   return { verdict, problems };
 }

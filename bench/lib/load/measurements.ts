@@ -35,4 +35,14 @@ export interface LoadMeasurements {
   rssAtEnd: number;
   publish: PublishOutcome;
   samples: Sample[];
+  formEntries: FormEntryCount;
+}
+
+/** Form posts the worker answered 200 (warm-up included), and which of them FORMS_DB lacks. */
+export interface FormEntryCount {
+  accepted: number;
+  /** rows in FORMS_DB at the end */
+  stored: number;
+  /** accepted posts whose Idempotency-Key has no row */
+  missing: number;
 }

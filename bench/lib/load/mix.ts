@@ -21,11 +21,15 @@ export type RequestKind =
   | 'not-found'
   | 'not-found-unique'
   | 'hostile'
-  | 'unsupported-browser';
+  | 'unsupported-browser'
+  | 'form-post';
 
 export interface MixEntry {
   kind: RequestKind;
   path: string;
+  /** GET unless said */
+  method?: 'POST';
+  body?: string;
   headers?: Record<string, string>;
   /** statuses that are right for this request */
   expect: number[];
@@ -34,7 +38,29 @@ export interface MixEntry {
    * without bound and show up in the memory check
    */
   unique?: boolean;
+  /** a fresh Idempotency-Key every time: each post is a new entry, which must be stored */
+  uniqueKey?: boolean;
 }
+
+/** The contact form of content/: its page and a valid entry, as the hydrated form posts it. */
+export const FORM_POST = {
+  path: '/_app/forms',
+  body: JSON.stringify({
+    form: 'contact',
+    page: '/en/contact',
+    values: {
+      name: 'Load Test',
+      email: 'load@example.com',
+      phone: '',
+      topic: 'other',
+      message: 'A form post under load.',
+      consent: true,
+      _hp: '',
+    },
+  }),
+  // The browser's own marks of a same-origin post (the worker checks Origin or this).
+  headers: { 'content-type': 'application/json', accept: 'application/json', 'sec-fetch-site': 'same-origin' },
+};
 
 /** A build id that was never live: the worker answers with the live payload, briefly cached. */
 export const NEVER_LIVE_BUILD_ID = '0000000000000000';
@@ -68,7 +94,8 @@ export async function hashedAssets(publicDir: string): Promise<string[]> {
 /**
  * Every page of the build (all locales, every depth), the payloads of one page per locale and
  * depth by the current and by a stale build id, the pointer and manifest, every hashed asset,
- * 404s, hostile paths, and an old browser (302 to /unsupported).
+ * 404s, hostile paths, an old browser (302 to /unsupported), and form posts, each a new entry
+ * the worker stores in D1 before it answers 200.
  */
 export function buildMix(build: BuildOutput, assets: string[]): MixEntry[] {
   const pages = pagePaths(build);
@@ -94,12 +121,15 @@ export function buildMix(build: BuildOutput, assets: string[]): MixEntry[] {
     ...locales
       .slice(0, 2)
       .map((l) => ({ kind: 'unsupported-browser' as const, path: `/${l}`, headers: { 'user-agent': IE11_UA }, expect: [302] })),
+    { kind: 'form-post', method: 'POST', ...FORM_POST, expect: [200], uniqueKey: true },
   ];
 }
 
 export interface MixTally {
   /** kind -> status -> count */
   byKind: Record<string, Record<string, number>>;
+  /** the Idempotency-Keys of form posts answered 200: each must be a stored entry */
+  acceptedKeys: string[];
   unexpected: number;
   /** the first few wrong answers, for the report */
   examples: string[];
@@ -110,12 +140,26 @@ const MAX_EXAMPLES = 10;
 /** autocannon requests for the mix, counting each answer against what its entry expects. */
 export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): AutocannonRequest[] {
   let counter = 0;
+  // Keys unique to this run too: a second run's posts must not be taken for the first one's.
+  const run = Date.now().toString(36);
   return mix.map((entry) => ({
-    method: 'GET',
+    method: entry.method ?? 'GET',
     path: entry.path,
+    ...(entry.body !== undefined ? { body: entry.body } : {}),
     ...(entry.headers ? { headers: entry.headers } : {}),
     ...(entry.unique ? { setupRequest: (req: { path?: string }) => ({ ...req, path: `${entry.path}${(counter++).toString(36)}` }) } : {}),
-    onResponse: (status: number) => {
+    ...(entry.uniqueKey
+      ? {
+          // autocannon's context is the connection's, whose requests go one at a time.
+          setupRequest: (req: { headers?: Record<string, string> }, context: Record<string, unknown>) => {
+            const key = `load-${run}-${(counter++).toString(36).padStart(8, '0')}`;
+            context.idempotencyKey = key;
+            return { ...req, headers: { ...req.headers, 'idempotency-key': key } };
+          },
+        }
+      : {}),
+    onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
+      if (entry.uniqueKey && status === 200 && typeof context.idempotencyKey === 'string') tally.acceptedKeys.push(context.idempotencyKey);
       const kind = (tally.byKind[entry.kind] ??= {});
       kind[status] = (kind[status] ?? 0) + 1;
       if (!entry.expect.includes(status)) {
@@ -127,4 +171,4 @@ export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): Autocann
   }));
 }
 
-export const newTally = (): MixTally => ({ byKind: {}, unexpected: 0, examples: [] });
+export const newTally = (): MixTally => ({ byKind: {}, acceptedKeys: [], unexpected: 0, examples: [] });

@@ -46,8 +46,11 @@ export function printLoad(m: LoadMeasurements, { verdict, problems }: LoadAnalys
   );
   log(`sampled pages by build: ${fmt.statuses(verdict.counts)}`);
   log(
+    `form entries: ${fmt.int(m.formEntries.accepted)} posts answered 200, ${fmt.int(m.formEntries.stored)} rows in FORMS_DB, ${fmt.int(m.formEntries.missing)} accepted but not stored`,
+  );
+  log(
     problems.length
       ? `\nFAILED:\n  ${problems.join('\n  ')}`
-      : '\nOK: no 5xx, no socket errors or timeouts, every status as expected, memory steady, clean build switch',
+      : '\nOK: no 5xx, no socket errors or timeouts, every status as expected, every accepted form entry stored, memory steady, clean build switch',
   );
 }

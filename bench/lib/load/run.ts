@@ -104,6 +104,11 @@ export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step
   }
   await sampler.stop();
 
+  // Every post the worker answered 200 must be a row: the entry was stored before the answer.
+  const stored = new Set((await runtime.queryD1<{ key: string }>('SELECT idempotency_key AS key FROM form_entries')).map((r) => r.key));
+  const accepted = [...warmTally.acceptedKeys, ...tally.acceptedKeys];
+  const formEntries = { accepted: accepted.length, stored: stored.size, missing: accepted.filter((k) => !stored.has(k)).length };
+
   return {
     settings,
     oldId: a.build.id,
@@ -118,5 +123,6 @@ export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step
     rssAtEnd,
     publish,
     samples: sampler.samples,
+    formEntries,
   };
 }

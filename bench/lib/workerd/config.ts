@@ -8,6 +8,12 @@
  *   constant  constant       `new Response('ok')`: the runtime's ceiling on this machine
  *   edge      edge           Workers static assets first, then `site` (what a visitor reaches)
  *   kvAdmin   kv             the KV service itself, for seeding and publishing from Node
+ *   d1Admin   d1             FORMS_DB's service, for migrating and counting entries from Node
+ *
+ * Both site instances have FORMS_DB (workerd's own D1 client over the `d1` helper, a Durable
+ * Object's SQLite in the run's temp dir: workerd backs SQL only with a disk) and FORMS_QUEUE
+ * (a `queue` binding whose far end, `forms-queue`, counts the messages and drops them:
+ * delivery is not part of a load run).
  *
  * With reference workers (the bench), two more:
  *   savedHtml      saved-html       the site's page, fetched once from site-nocache, as bytes
@@ -20,7 +26,16 @@ import type { WranglerSettings } from '../../../scripts/lib/wrangler-toml';
 import type { StaticAssets } from './static-assets';
 
 /** The helper workers the config names, copied next to it (capnp embeds relative paths). */
-export const HELPER_WORKERS = ['constant.js', 'kv.js', 'cache.js', 'no-cache.js', 'assets.js', 'saved-html.js'] as const;
+export const HELPER_WORKERS = [
+  'constant.js',
+  'kv.js',
+  'cache.js',
+  'no-cache.js',
+  'assets.js',
+  'saved-html.js',
+  'd1.js',
+  'queue.js',
+] as const;
 
 export interface ReferenceWorkers {
   /** the bundled minimal-render worker */
@@ -31,7 +46,10 @@ export interface ReferenceWorkers {
   userAgent: string;
 }
 
-export type SocketName = 'site' | 'nocache' | 'constant' | 'edge' | 'kvAdmin' | 'savedHtml' | 'minimalRender';
+/** Where the D1 helper's SQLite files go, inside the run's directory (which must hold it before start). */
+export const D1_STORAGE_DIR = 'd1';
+
+export type SocketName = 'site' | 'nocache' | 'constant' | 'edge' | 'kvAdmin' | 'd1Admin' | 'savedHtml' | 'minimalRender';
 export type Ports = Record<Exclude<SocketName, 'savedHtml' | 'minimalRender'>, number> & { savedHtml?: number; minimalRender?: number };
 
 export interface ConfigInput {
@@ -64,6 +82,8 @@ export function workerdConfig(opts: ConfigInput): string {
       ${compat},
       bindings = [
         (name = "SITE_KV", kvNamespace = "kv"),
+        (name = "FORMS_DB", wrapped = (moduleName = "cloudflare-internal:d1-api", innerBindings = [(name = "fetcher", service = "d1")])),
+        (name = "FORMS_QUEUE", queue = "forms-queue"),
         (name = "ASSETS", service = "assets"),
         ${varsOf(extraVars).join(',\n        ')}
       ],
@@ -96,6 +116,9 @@ const config :Workerd.Config = (
     (name = "site-nocache", worker = ${siteWorker('no-cache', { EDGE_CACHE: 'off' })}),
     (name = "constant", worker = ${helperWorker('constant.js')}),
     (name = "kv", worker = ${helperWorker('kv.js')}),
+    (name = "d1", worker = (modules = [${helper('d1.js')}], ${compat}, bindings = [(name = "DATABASE", durableObjectNamespace = "Database")], durableObjectNamespaces = [(className = "Database", uniqueKey = "edge-site-bench-d1", enableSql = true)], durableObjectStorage = (localDisk = "d1-storage"))),
+    (name = "d1-storage", disk = (path = ${capnpString(join(opts.dir, D1_STORAGE_DIR))}, writable = true)),
+    (name = "forms-queue", worker = ${helperWorker('queue.js')}),
     (name = "cache", worker = ${helperWorker('cache.js')}),
     (name = "no-cache", worker = ${helperWorker('no-cache.js')}),
     (name = "assets", worker = ${helperWorker('assets.js', assetBindings)}),
@@ -109,6 +132,7 @@ const config :Workerd.Config = (
     ${socket('constant', 'constant')},
     ${socket('edge', 'edge')},
     ${socket('kvAdmin', 'kv')},
+    ${socket('d1Admin', 'd1')},
     ${referenceSockets.join('\n    ')}
   ],
   v8Flags = [${opts.v8Flags.map(capnpString).join(', ')}],

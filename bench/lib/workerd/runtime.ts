@@ -7,13 +7,14 @@
  * This module puts the pieces together: a temp dir with the config and the helper workers,
  * the process (./process.ts), KV writes, and memory and CPU readings (./proc-stats.ts).
  */
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KvRecord } from '../../../scripts/lib/kv-cli';
+import { readMigrations } from '../../../scripts/lib/migrations';
 import type { WranglerSettings } from '../../../scripts/lib/wrangler-toml';
-import { HELPER_WORKERS, workerdConfig, type Ports, type ReferenceWorkers } from './config';
+import { D1_STORAGE_DIR, HELPER_WORKERS, workerdConfig, type Ports, type ReferenceWorkers } from './config';
 import { freePort, spawnWorkerd, type WorkerdProcess } from './process';
 import { readCpuMs, readRss } from './proc-stats';
 import { readStaticAssets } from './static-assets';
@@ -53,6 +54,8 @@ export interface Runtime {
   pid: number;
   /** Writes KV records in order (records first, pointer last is the caller's order to keep). */
   putKv(records: KvRecord[]): Promise<void>;
+  /** Runs one statement on FORMS_DB (migrated at start) and gives its rows. */
+  queryD1<T = Record<string, unknown>>(sql: string, params?: (string | number | null)[]): Promise<T[]>;
   /** Resident memory of the workerd process, in bytes. */
   rss(): Promise<number>;
   /** CPU time (user + system) the workerd process has used, ms (10 ms ticks). */
@@ -78,12 +81,14 @@ export async function startRuntime({
   let ports: Ports;
   try {
     for (const f of HELPER_WORKERS) await copyFile(join(HELPERS_DIR, f), join(dir, f));
+    await mkdir(join(dir, D1_STORAGE_DIR));
     ports = {
       site: await freePort(),
       nocache: await freePort(),
       constant: await freePort(),
       edge: await freePort(),
       kvAdmin: await freePort(),
+      d1Admin: await freePort(),
       ...(references ? { savedHtml: await freePort(), minimalRender: await freePort() } : {}),
     };
     const assets = await readStaticAssets(publicDir);
@@ -112,6 +117,20 @@ export async function startRuntime({
 
   const running = workerd;
   const kvAdmin = url(ports.kvAdmin);
+  const d1Admin = url(ports.d1Admin);
+  async function queryD1<T>(sql: string, params: (string | number | null)[] = []): Promise<T[]> {
+    const res = await fetch(d1Admin + '/query', { method: 'POST', body: JSON.stringify({ sql, params }) });
+    const answer = (await res.json()) as { success: boolean; error?: string; results?: T[] }[] | { success: false; error: string };
+    if (!res.ok || !Array.isArray(answer)) throw new Error(`FORMS_DB: ${Array.isArray(answer) ? res.status : answer.error}`);
+    return answer[0]!.results ?? [];
+  }
+  try {
+    for (const { statements } of await readMigrations()) for (const statement of statements) await queryD1(statement);
+  } catch (err) {
+    running.kill();
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     urls: {
       site: url(ports.site),
@@ -128,6 +147,7 @@ export async function startRuntime({
         await res.body?.cancel();
       }
     },
+    queryD1,
     rss: () => readRss(running.pid),
     cpuMs: () => readCpuMs(running.pid),
     stderrTail: () => running.stderrTail(),

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { clearDraft, createDraftWriter, loadDraft, saveDraft, DRAFT_MAX_VALUE_LENGTH } from '../../../app/browser/form-drafts';
+import {
+  clearDraft,
+  createDraftWriter,
+  loadDraft,
+  removeExpiredDrafts,
+  saveDraft,
+  DRAFT_MAX_AGE_MS,
+  DRAFT_MAX_VALUE_LENGTH,
+} from '../../../app/browser/form-drafts';
 import { draftKey } from '../../../app/browser/site-storage';
 
 function fakeStorage(
@@ -30,8 +38,9 @@ describe('drafts', () => {
     const s = fakeStorage();
     const target = { path: '/en/contact', formId: 'contact', storage: () => s };
     expect(loadDraft(target)).toBeNull();
-    expect(saveDraft(target, { name: 'Mari', consent: true, topic: 'loan' }, () => 1234)).toBe(true);
-    expect(JSON.parse(s.map.get(KEY)!)).toEqual({ v: 1, savedAt: 1234, values: { name: 'Mari', consent: true, topic: 'loan' } });
+    const savedAt = Date.now();
+    expect(saveDraft(target, { name: 'Mari', consent: true, topic: 'loan' }, () => savedAt)).toBe(true);
+    expect(JSON.parse(s.map.get(KEY)!)).toEqual({ v: 1, savedAt, values: { name: 'Mari', consent: true, topic: 'loan' } });
     expect(loadDraft(target)).toEqual({ name: 'Mari', consent: true, topic: 'loan' });
     // Another page's or form's draft is separate.
     expect(loadDraft({ ...target, path: '/et/kontakt' })).toBeNull();
@@ -62,11 +71,45 @@ describe('drafts', () => {
         target(
           JSON.stringify({
             v: 1,
+            savedAt: Date.now(),
             values: { name: 'ok', n: 3, o: {}, 'bad name': 'x', __proto__x: 'y', long: 'a'.repeat(DRAFT_MAX_VALUE_LENGTH + 1), c: true },
           }),
         ),
       ),
     ).toEqual({ name: 'ok', c: true });
+  });
+
+  test('a draft last saved more than 30 days ago is not restored, and is removed', () => {
+    const s = fakeStorage();
+    const target = { path: '/en/contact', formId: 'contact', storage: () => s };
+    saveDraft(target, { name: 'Mari' }, () => 1_000);
+    expect(loadDraft(target, () => 1_000 + DRAFT_MAX_AGE_MS)).toEqual({ name: 'Mari' });
+    expect(loadDraft(target, () => 1_000 + DRAFT_MAX_AGE_MS + 1)).toBeNull();
+    expect(s.map.has(KEY)).toBe(false);
+  });
+
+  test('a draft without the time it was saved counts as expired', () => {
+    const s = fakeStorage({ [KEY]: '{"v":1,"values":{"name":"x"}}' });
+    expect(loadDraft({ path: '/en/contact', formId: 'contact', storage: () => s })).toBeNull();
+  });
+
+  test('expired drafts of every page are removed at once; fresh ones and other site data stay', () => {
+    const now = 100 * DRAFT_MAX_AGE_MS;
+    const old = JSON.stringify({ v: 1, savedAt: now - DRAFT_MAX_AGE_MS - 1, values: { name: 'old' } });
+    const fresh = JSON.stringify({ v: 1, savedAt: now - 1_000, values: { name: 'fresh' } });
+    const s = fakeStorage({
+      [draftKey('/en/contact', 'contact')]: old,
+      [draftKey('/et/kontakt', 'contact')]: old,
+      [draftKey('/de/kontakt', 'contact')]: fresh,
+      'edge-site:v1:consent': '{"v":1}',
+    });
+    expect(
+      removeExpiredDrafts(
+        () => s,
+        () => now,
+      ),
+    ).toBe(2);
+    expect([...s.map.keys()].sort()).toEqual(['edge-site:v1:consent', draftKey('/de/kontakt', 'contact')]);
   });
 
   test('storage that throws never breaks the form', () => {

@@ -25,6 +25,16 @@ describe('load test rules', () => {
     expect(loadProblems(fine)).toEqual([]);
   });
 
+  test('an accepted form post without a stored entry fails the run, and so does a run that stored none', () => {
+    expect(loadProblems({ ...fine, formEntries: { accepted: 500, stored: 500, missing: 0 } })).toEqual([]);
+    expect(loadProblems({ ...fine, formEntries: { accepted: 500, stored: 499, missing: 1 } })).toEqual([
+      '1 of 500 accepted form post(s) not stored in FORMS_DB',
+    ]);
+    expect(loadProblems({ ...fine, formEntries: { accepted: 0, stored: 0, missing: 0 } })).toEqual([
+      'no form post was accepted, so storing entries was not tested',
+    ]);
+  });
+
   test('5xx, socket errors, wrong statuses and memory growth each fail the run', () => {
     expect(loadProblems({ ...fine, statusCounts: { ...fine.statusCounts, 500: 1, 503: 2 } })).toEqual(['3 5xx answer(s) (500: 1, 503: 2)']);
     expect(loadProblems({ ...fine, errors: 2, timeouts: 1 })).toEqual(['2 socket error(s) or timeout(s) (1 timeout(s))']);

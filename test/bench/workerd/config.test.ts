@@ -9,7 +9,7 @@ const input: ConfigInput = {
   wrangler: { compatibilityDate: '2026-04-20', compatibilityFlags: [], vars: {} },
   vars: { EDGE_CACHE: 'on', BUILD_POINTER_TTL_MS: '5000' },
   assets: { paths: ['/favicon.svg'], headerRules: [] },
-  ports: { site: 1001, nocache: 1002, constant: 1003, edge: 1004, kvAdmin: 1005 },
+  ports: { site: 1001, nocache: 1002, constant: 1003, edge: 1004, kvAdmin: 1005, d1Admin: 1008 },
   v8Flags: ['--max-semi-space-size=32'],
 };
 const sockets = (config: string) => [...config.matchAll(/address = "([^"]+)"/g)].map((m) => m[1]);
@@ -22,6 +22,7 @@ describe('workerd config', () => {
       '127.0.0.1:1003',
       '127.0.0.1:1004',
       '127.0.0.1:1005',
+      '127.0.0.1:1008',
     ]);
   });
 
@@ -38,6 +39,13 @@ describe('workerd config', () => {
   test('the reference workers get their sockets only when asked for', () => {
     const references = { minimalRenderScript: '/tmp/run/minimal-render.js', renderCase: {}, userAgent: 'UA' };
     const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007 }, references });
-    expect(sockets(config).slice(5)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007']);
+    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007']);
+  });
+  test('both site instances store form entries in the D1 helper and queue them to the counting queue', () => {
+    const config = workerdConfig(input);
+    const binding =
+      '(name = "FORMS_DB", wrapped = (moduleName = "cloudflare-internal:d1-api", innerBindings = [(name = "fetcher", service = "d1")])),';
+    expect(config.split(binding)).toHaveLength(3);
+    expect(config.split('(name = "FORMS_QUEUE", queue = "forms-queue"),')).toHaveLength(3);
   });
 });

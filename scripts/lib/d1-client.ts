@@ -1,0 +1,142 @@
+/**
+ * FORMS_DB from Node scripts: locally through wrangler's getPlatformProxy (the same workerd
+ * store `wrangler dev` uses, `{persist-to}/v3/d1`), remotely through `wrangler d1 execute
+ * --remote`. Both are a SqlDatabase (worker/forms/entries.ts), so the commands' queries are the
+ * same either way. Schema changes go through `wrangler d1 migrations apply` (applyD1Migrations).
+ */
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { z } from 'zod';
+import type { SqlDatabase, SqlStatement, SqlValue } from '../../worker/forms/entries';
+import { ROOT } from './bundle';
+import type { KvTarget } from './kv-cli';
+import { runWrangler } from './wrangler';
+
+export const D1_BINDING = 'FORMS_DB';
+
+/** Where local state lives when `--persist-to` is not given: wrangler's own default. */
+export const DEFAULT_PERSIST_TO = join(ROOT, '.wrangler/state');
+
+/**
+ * A value written into SQL text, for `wrangler d1 execute`, which takes no parameters. Strings
+ * are quoted with every `'` doubled, which is all SQLite's string syntax has to escape; NUL and
+ * numbers that are not finite have no literal and are refused.
+ */
+export function sqlLiteral(value: SqlValue): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`no SQL literal for ${value}`);
+    return String(value);
+  }
+  if (value.includes('\0')) throw new Error('no SQL literal for a string with NUL');
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** The statement with each `?` outside a quoted string replaced by its value's literal. */
+export function inlineParams(sql: string, params: readonly SqlValue[]): string {
+  let out = '';
+  let next = 0;
+  let quote: string | null = null;
+  for (const ch of sql) {
+    if (quote) {
+      if (ch === quote) quote = null;
+      out += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      out += ch;
+    } else if (ch === '?') {
+      if (next >= params.length) throw new Error('more ? than values');
+      out += sqlLiteral(params[next++]!);
+    } else out += ch;
+  }
+  if (next !== params.length) throw new Error('more values than ?');
+  return out;
+}
+
+const ExecuteAnswer = z.array(
+  z.object({
+    results: z.array(z.record(z.string(), z.unknown())).default([]),
+    meta: z.looseObject({ changes: z.number().default(0) }).optional(),
+  }),
+);
+
+/** FORMS_DB of an environment on Cloudflare, one `wrangler d1 execute` per statement. */
+export function remoteD1(env: string | undefined): SqlDatabase {
+  const run = async (sql: string) => {
+    const args = ['d1', 'execute', D1_BINDING, '--remote', '--json', '--command', sql];
+    if (env) args.push('--env', env);
+    const out = await runWrangler(args);
+    const answer = ExecuteAnswer.parse(JSON.parse(out.slice(out.indexOf('['))));
+    return { results: answer.flatMap((a) => a.results), changes: answer.reduce((n, a) => n + (a.meta?.changes ?? 0), 0) };
+  };
+  const statement = (sql: string, params: readonly SqlValue[]): SqlStatement => ({
+    bind: (...values) => statement(sql, values),
+    all: async <T>() => ({ results: (await run(inlineParams(sql, params))).results as T[] }),
+    run: async () => ({ meta: { changes: (await run(inlineParams(sql, params))).changes } }),
+  });
+  return { prepare: (sql) => statement(sql, []) };
+}
+
+/** FORMS_DB in local state, as `wrangler dev` (npm start) reads and writes it. */
+export function localD1({ env, persistTo }: { env?: string; persistTo?: string } = {}): SqlDatabase & { close(): Promise<void> } {
+  let proxy: Promise<{ db: SqlDatabase; dispose: () => Promise<void> }> | null = null;
+  const open = () =>
+    (proxy ??= getPlatformProxy<{ FORMS_DB: SqlDatabase }>({
+      configPath: join(ROOT, 'wrangler.toml'),
+      environment: env,
+      persist: { path: join(persistTo ?? DEFAULT_PERSIST_TO, 'v3') },
+    }).then((p) => ({ db: p.env.FORMS_DB, dispose: p.dispose })));
+  const statement = (sql: string, params: SqlValue[]): SqlStatement => ({
+    bind: (...values) => statement(sql, values),
+    all: async <T>() => {
+      const { db } = await open();
+      return db
+        .prepare(sql)
+        .bind(...params)
+        .all<T>();
+    },
+    run: async () => {
+      const { db } = await open();
+      return db
+        .prepare(sql)
+        .bind(...params)
+        .run();
+    },
+  });
+  return {
+    prepare: (sql) => statement(sql, []),
+    async close() {
+      if (proxy) await (await proxy).dispose();
+      proxy = null;
+    },
+  };
+}
+
+/** Runs a command against FORMS_DB and always lets go of it (the local one runs a workerd). */
+export async function withD1<T>(target: KvTarget, run: (db: SqlDatabase) => Promise<T>): Promise<T> {
+  if (target.mode === 'remote') return run(remoteD1(target.env));
+  const db = localD1(target);
+  try {
+    return await run(db);
+  } catch (err) {
+    if (/no such table: form_entries/.test(String(err)))
+      throw new Error('there is no form_entries table in the local state: `npm start` creates it (wrangler d1 migrations apply)', {
+        cause: err,
+      });
+    throw err;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `wrangler d1 migrations apply`: brings FORMS_DB's schema up to migrations/, recording what
+ * it applied, so running it again does nothing. Before the code that needs the schema.
+ */
+export async function applyD1Migrations(target: KvTarget & { config?: string }): Promise<string> {
+  const args = ['d1', 'migrations', 'apply', D1_BINDING, target.mode === 'local' ? '--local' : '--remote'];
+  if (target.env) args.push('--env', target.env);
+  if (target.mode === 'local') args.push('--persist-to', target.persistTo ?? DEFAULT_PERSIST_TO);
+  if (target.config) args.push('--config', target.config);
+  return runWrangler(args);
+}

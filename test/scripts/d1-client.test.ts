@@ -1,0 +1,33 @@
+/** SQL for `wrangler d1 execute`, which takes no parameters: values are written in as literals. */
+import { describe, expect, test } from 'vitest';
+import { inlineParams, sqlLiteral } from '../../scripts/lib/d1-client';
+
+describe('SQL literals', () => {
+  test('a string is quoted with its quotes doubled, so it cannot end the literal', () => {
+    expect(sqlLiteral("O'Brien'); DROP TABLE form_entries; --")).toBe("'O''Brien''); DROP TABLE form_entries; --'");
+  });
+
+  test('numbers and null are written as they are', () => {
+    expect(sqlLiteral(42)).toBe('42');
+    expect(sqlLiteral(-1.5)).toBe('-1.5');
+    expect(sqlLiteral(null)).toBe('NULL');
+  });
+
+  test('values without a literal are refused', () => {
+    expect(() => sqlLiteral(Number.NaN)).toThrow();
+    expect(() => sqlLiteral('a\0b')).toThrow();
+  });
+});
+
+describe('inlined parameters', () => {
+  test('each ? outside a quoted string takes the next value', () => {
+    expect(inlineParams(`UPDATE t SET s = 'why?' WHERE id = ? AND n > ?`, ["x'y", 3])).toBe(
+      `UPDATE t SET s = 'why?' WHERE id = 'x''y' AND n > 3`,
+    );
+  });
+
+  test('a count of values that does not match the ? is refused', () => {
+    expect(() => inlineParams('SELECT ?', [])).toThrow('more ? than values');
+    expect(() => inlineParams('SELECT 1', [1])).toThrow('more values than ?');
+  });
+});

@@ -1,0 +1,35 @@
+/** `npm run forms` as an operator meets it before it touches a database. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../support/built-site';
+
+function forms(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const { CLOUDFLARE_API_TOKEN: _token, ...rest } = process.env;
+  const r = spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/forms.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...rest, ...env },
+    encoding: 'utf8',
+  });
+  return { code: r.status, stderr: r.stderr };
+}
+
+describe('npm run forms', () => {
+  test('without a command it says how to call it', () => {
+    const r = forms([]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('usage: npm run forms -- list | export --format csv|json');
+  });
+
+  test('--remote without CLOUDFLARE_API_TOKEN stops at once', () => {
+    const r = forms(['list', '--remote', '--env', 'production']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('CLOUDFLARE_API_TOKEN is not set');
+  });
+
+  test('export without a format says which there are', () => {
+    const r = forms(['export']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('export needs --format csv or --format json');
+  });
+});
