@@ -6,7 +6,8 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_CONTENT, buildForTest, tempDir, type BuiltSite } from './built-site';
-import { ORIGIN, type TestWorker } from './workerd';
+import type { WebhookReceiver } from './webhook-receiver';
+import { ORIGIN, startWorker, type TestWorker } from './workerd';
 
 /** Routed to the test's receiver by Miniflare's outbound service; never resolved on the network. */
 export const WEBHOOK_URL = 'https://hooks.example.test/site-forms';
@@ -111,4 +112,21 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The worker the form-entry tests run: the webhook's secret, retries 1 s apart and a 1 s delivery
+ * timeout (so retries fit in a test), and webhooks routed to the test's local receiver.
+ */
+export function startFormWorker(
+  site: BuiltSite,
+  receiver: WebhookReceiver,
+  { maxRetries = 2, storageFaults = false } = {},
+): Promise<TestWorker> {
+  return startWorker(site, {
+    bindings: { [WEBHOOK_SECRET_NAME]: WEBHOOK_SECRET, FORM_RETRY_DELAY_S: '1', FORM_DELIVERY_TIMEOUT_MS: '1000' },
+    outbound: (request) => receiver.outbound(request),
+    queue: { maxRetries },
+    storageFaults,
+  });
 }

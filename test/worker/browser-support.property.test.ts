@@ -2,37 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MIN_SUPPORTED_MAJOR } from '../../app/browser-support';
 import { type BrowserHints, type BrowserVerdict, browserVerdict } from '../../worker/browser-support';
+import { hostileUserAgent, prototypeUa } from '../support/hostile-user-agents';
 import { checkProperty, hostileString, PROTOTYPE_NAMES } from '../support/property';
 
-/** Real user agents to splice hostile text into, so the parser gets past its first token. */
-const REAL_UAS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36',
-  'Mozilla/5.0 (Linux; Android 7.0; SM-G955F Build/NRD90M; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/63.0.3239.111 Mobile Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 12_3_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1.1 EdgiOS/44.5.0.10 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
-  'Opera/9.80 (Windows NT 6.1; WOW64) Presto/2.12.388 Version/12.18',
-];
-
-/** A table browser's name with a prototype name in the place of its product token or version. */
-const prototypeUa = fc
-  .tuple(fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom('Chrome', 'CriOS', 'Edg', 'OPR', 'Firefox', 'Version'))
-  .chain(([name, token]) =>
-    fc.constantFrom(
-      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) ${name}/1.0 Safari/537.36`,
-      `Mozilla/5.0 (iPhone; CPU iPhone OS ${name} like Mac OS X) AppleWebKit/605.1.15 ${token}/${name} Mobile/15E148 Safari/604.1`,
-      `Mozilla/5.0 (Linux; Android ${name}; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 ${token}/${name} Mobile Safari/537.36`,
-    ),
-  );
-
-const userAgent = fc.oneof(
-  hostileString(),
-  hostileString(40).map((s) => s.repeat(50)), // far past the length cap
-  fc
-    .tuple(fc.constantFrom(...REAL_UAS), hostileString(), fc.nat({ max: 200 }))
-    .map(([ua, junk, at]) => ua.slice(0, at) + junk + ua.slice(at)),
-  prototypeUa,
-  fc.constantFrom(null, undefined, ''),
-);
+const userAgent = fc.oneof(hostileUserAgent, fc.constantFrom(null, undefined, ''));
 
 /** Brand names: prototype names, real brands, and hostile text, quoted the way Sec-CH-UA quotes. */
 const brand = fc.oneof(

@@ -17,6 +17,7 @@ import {
   postEntry,
   rowById,
   rowsByKey,
+  startFormWorker,
   validValues,
   waitFor,
   type Row,
@@ -35,11 +36,7 @@ let worker: TestWorker;
 beforeAll(async () => {
   site = await buildFormSite();
   receiver = await startWebhookReceiver();
-  worker = await startWorker(site, {
-    bindings: { [WEBHOOK_SECRET_NAME]: WEBHOOK_SECRET, FORM_RETRY_DELAY_S: '1', FORM_DELIVERY_TIMEOUT_MS: '1000' },
-    outbound: (request) => receiver.outbound(request),
-    queue: { maxRetries: MAX_RETRIES },
-  });
+  worker = await startFormWorker(site, receiver, { maxRetries: MAX_RETRIES });
 });
 afterAll(async () => {
   await worker?.close();

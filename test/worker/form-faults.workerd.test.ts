@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { FORM_UNAVAILABLE_RETRY_AFTER_S } from '../../app/constants';
 import { redeliverDead } from '../../scripts/lib/form-entries';
 import type { BuiltSite } from '../support/built-site';
-import { WEBHOOK_SECRET, WEBHOOK_SECRET_NAME, buildFormSite, countRows, newKey, postEntry, rowsByKey, waitFor } from '../support/form-site';
+import { buildFormSite, countRows, newKey, postEntry, rowsByKey, startFormWorker, waitFor } from '../support/form-site';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { ORIGIN, startWorker, type TestWorker } from '../support/workerd';
+import { ORIGIN, type TestWorker } from '../support/workerd';
 
 let site: BuiltSite;
 let receiver: WebhookReceiver;
@@ -19,12 +19,7 @@ let worker: TestWorker;
 beforeAll(async () => {
   site = await buildFormSite();
   receiver = await startWebhookReceiver();
-  worker = await startWorker(site, {
-    bindings: { [WEBHOOK_SECRET_NAME]: WEBHOOK_SECRET, FORM_RETRY_DELAY_S: '1', FORM_DELIVERY_TIMEOUT_MS: '1000' },
-    outbound: (request) => receiver.outbound(request),
-    queue: { maxRetries: 2 },
-    storageFaults: true,
-  });
+  worker = await startFormWorker(site, receiver, { storageFaults: true });
 });
 afterAll(async () => {
   await worker?.close();
