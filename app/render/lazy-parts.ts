@@ -63,5 +63,8 @@ const LOADERS: Record<LazyPart, () => Promise<AnyComponent>> = {
 export async function ensureParts(parts: LazyPart[]): Promise<void> {
   const missing = parts.filter((part) => provided[part] === undefined);
   const loaded = await Promise.all(missing.map(async (part) => [part, await LOADERS[part]()] as const));
-  provideParts(Object.fromEntries(loaded));
+  // Not Object.fromEntries: Chrome 64-72 and Safari 12.0, which the site supports, lack it.
+  const components: Partial<Record<LazyPart, AnyComponent>> = {};
+  for (const [part, component] of loaded) components[part] = component;
+  provideParts(components);
 }

@@ -1,7 +1,7 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildWorker } from '../../scripts/lib/bundle';
+import { ROOT, bundleClient, buildWorker } from '../../scripts/lib/bundle';
 import { tempDir } from '../support/built-site';
 
 /** The worker's inputs as esbuild records them: paths relative to the repository root. */
@@ -31,5 +31,45 @@ describe('the worker bundle', () => {
 
   test('contains nothing from the Node tools in scripts/ and bench/', () => {
     expect(inputs.filter((path) => path.startsWith('scripts/') || path.startsWith('bench/'))).toEqual([]);
+  });
+});
+
+/**
+ * Built-ins newer than the oldest supported browsers (Chrome 64, Safari 12). esbuild lowers
+ * syntax to ES2017 but does not polyfill: a call to one of these breaks the page there.
+ * (React's Promise.allSettled is not listed: React calls it only where view transitions exist.)
+ */
+const NEWER_BUILT_INS: readonly [string, RegExp][] = [
+  ['Object.fromEntries (Chrome 73, Safari 12.1)', /\bObject\.fromEntries\b/],
+  ['Object.hasOwn (Chrome 93, Safari 15.4)', /\bObject\.hasOwn\b/],
+  ['Array#flat / flatMap (Chrome 69)', /\.flat(Map)?\(/],
+  ['String#matchAll (Chrome 73, Safari 13)', /\.matchAll\(/],
+  ['String#replaceAll (Chrome 85, Safari 13.1)', /\.replaceAll\(/],
+  ['structuredClone (Chrome 98)', /\bstructuredClone\b/],
+  ['Promise.any (Chrome 85)', /\bPromise\.any\(/],
+  ['Array#findLast (Chrome 97)', /\.findLast(Index)?\(/],
+];
+
+describe('the client bundle', () => {
+  let clientDir = '';
+  let files: string[] = [];
+
+  beforeAll(async () => {
+    clientDir = await tempDir('client-bundle');
+    files = (await bundleClient(clientDir)).files.filter((file) => file.endsWith('.js'));
+  }, 60_000);
+  afterAll(() => rm(clientDir, { recursive: true, force: true }));
+
+  // The preview screen and its schema (zod) run only for editors on /preview.
+  const visitorCode = () => files.filter((file) => !/\/(preview-schema|live-preview)\.[^/]+\.js$/.test(file));
+
+  test('is built, with the chunks visitors load', () => {
+    expect(visitorCode().length).toBeGreaterThan(5);
+  });
+
+  test.each(NEWER_BUILT_INS)('calls no %s in code visitors load', async (_name, pattern) => {
+    const offenders: string[] = [];
+    for (const file of visitorCode()) if (pattern.test(await readFile(join(ROOT, file), 'utf8'))) offenders.push(file);
+    expect(offenders).toEqual([]);
   });
 });

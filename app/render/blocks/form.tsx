@@ -238,7 +238,9 @@ export function FormBlock({ block }: { block: FormBlockData }) {
   const focusRef = useRef<{ target: 'field'; name: string } | { target: 'status' | 'submit' } | null>(null);
 
   const fields = block.fields;
-  const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
+  // Not Object.fromEntries: Chrome 64-72 and Safari 12.0, which the site supports, lack it.
+  const labels: Record<string, string> = {};
+  for (const f of fields) labels[f.name] = f.label;
   const rulesOf = (field: Field) => compileRules(field.rules);
   const draftTarget = { path, formId: block.id };
 
