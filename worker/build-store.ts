@@ -68,14 +68,8 @@ async function readText(kv: KvReader, key: string, timeoutMs: number): Promise<s
   }
 }
 
-async function readJson<S extends z.ZodType>(
-  kv: KvReader,
-  key: string,
-  schema: S,
-  timeoutMs = KV_READ_TIMEOUT_MS,
-): Promise<z.infer<S> | null> {
-  const text = await readText(kv, key, timeoutMs);
-  if (text === null) return null;
+/** A record's text as its schema's value; anything else is a corrupt record, never a bug. */
+function parseRecord<S extends z.ZodType>(key: string, text: string, schema: S): z.infer<S> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -87,7 +81,24 @@ async function readJson<S extends z.ZodType>(
   return parsed.data;
 }
 
-const MAX_MEMO_ENTRIES = 500;
+async function readJson<S extends z.ZodType>(
+  kv: KvReader,
+  key: string,
+  schema: S,
+  timeoutMs = KV_READ_TIMEOUT_MS,
+): Promise<z.infer<S> | null> {
+  const text = await readText(kv, key, timeoutMs);
+  return text === null ? null : parseRecord(key, text, schema);
+}
+
+/**
+ * Immutable records (manifests, indexes, payloads) an isolate keeps, least recently used first
+ * out: at most this many, and at most this much JSON text (its length stands in for the memory
+ * the parsed record takes). An isolate has 128 MB in all, and a large site's payloads and build
+ * indexes would fill that long before 500 entries.
+ */
+export const RECORD_MEMORY_MAX_ENTRIES = 500;
+export const RECORD_MEMORY_MAX_BYTES = 24 * 1024 * 1024;
 
 /** Which pointer a request follows: visitors the live build, editors on the preview host the draft. */
 export type BuildChannel = 'live' | 'draft';
@@ -102,14 +113,40 @@ export class BuildMemory {
   previous: CompleteBuild | null = null;
   /** a build found to miss a payload (KV still propagating), and until when it is passed over */
   suspect: { id: string; until: number } | null = null;
-  readonly immutable = new Map<string, unknown>();
+  private readonly records = new Map<string, { value: unknown; bytes: number }>();
+  private recordBytes = 0;
 
-  remember(key: string, value: unknown) {
-    if (this.immutable.size >= MAX_MEMO_ENTRIES) {
-      // Maps iterate in insertion order: dropping the oldest entry keeps this bounded.
-      this.immutable.delete(this.immutable.keys().next().value!);
+  constructor(private readonly limits = { entries: RECORD_MEMORY_MAX_ENTRIES, bytes: RECORD_MEMORY_MAX_BYTES }) {}
+
+  /** A record kept in memory (and now the most recently used), or undefined. */
+  recall(key: string): unknown {
+    const entry = this.records.get(key);
+    if (!entry) return undefined;
+    // Maps iterate in insertion order: re-inserting makes the oldest entry the least recently used.
+    this.records.delete(key);
+    this.records.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps a record whose JSON text was `bytes` long; drops the least recently used past either bound. */
+  remember(key: string, value: unknown, bytes: number): void {
+    const old = this.records.get(key);
+    if (old) {
+      this.records.delete(key);
+      this.recordBytes -= old.bytes;
     }
-    this.immutable.set(key, value);
+    this.records.set(key, { value, bytes });
+    this.recordBytes += bytes;
+    while (this.records.size > this.limits.entries || this.recordBytes > this.limits.bytes) {
+      const [oldest, evicted] = this.records.entries().next().value!;
+      this.records.delete(oldest);
+      this.recordBytes -= evicted.bytes;
+    }
+  }
+
+  /** What the record memory holds now, for tests and the memory check. */
+  recordUsage(): { entries: number; bytes: number } {
+    return { entries: this.records.size, bytes: this.recordBytes };
   }
 }
 
@@ -156,9 +193,12 @@ export function createBuildStore({
   onFault = () => {},
 }: BuildStoreOptions) {
   async function immutable<S extends z.ZodType>(key: string, schema: S): Promise<z.infer<S> | null> {
-    if (memory.immutable.has(key)) return memory.immutable.get(key) as z.infer<S>;
-    const value = await readJson(kv, key, schema, kvTimeoutMs);
-    if (value !== null) memory.remember(key, value);
+    const kept = memory.recall(key);
+    if (kept !== undefined) return kept as z.infer<S>;
+    const text = await readText(kv, key, kvTimeoutMs);
+    if (text === null) return null;
+    const value = parseRecord(key, text, schema);
+    memory.remember(key, value, text.length);
     return value;
   }
 
