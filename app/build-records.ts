@@ -52,6 +52,30 @@ export const Payload = z.object({
 });
 export type Payload = z.infer<typeof Payload>;
 
+/**
+ * The layout of a build's records. A worker reads the formats in READABLE_RECORDS_FORMATS
+ * (worker side) and never serves a build in another; bump it when a reader of the old layout
+ * would misread the new one.
+ */
+export const RECORDS_FORMAT = 1;
+
+/** What made a build and what reads it: the code id is a hash of the worker and client bundles. */
+export const BuildCode = z.object({
+  id: z.string().regex(/^[a-f0-9]{16}$/, 'Must be 16 lowercase hex digits'),
+  recordsFormat: z.number().int().positive(),
+  /** every hashed client file (`/_app/...`) the build's pages and chunks may load */
+  clientFiles: z.array(z.string().regex(/^\/_app\/[A-Za-z0-9._/-]+$/)),
+});
+export type BuildCode = z.infer<typeof BuildCode>;
+
+/** `code/{codeId}.json`: the Cloudflare worker version that runs a code id (written by deploy). */
+export const CodeVersion = z.object({
+  codeId: BuildCode.shape.id,
+  versionId: z.string().min(1).max(100),
+  deployedAt: z.number().int().nonnegative(),
+});
+export type CodeVersion = z.infer<typeof CodeVersion>;
+
 /** Worker-only index of a build: where each page's payload is, and each locale's chrome. */
 export const BuildIndex = z.object({
   id: BuildId,
@@ -71,6 +95,8 @@ export const BuildIndex = z.object({
    * rest of the index). Indexes written before webhooks existed have none.
    */
   webhooks: z.record(z.string(), Webhook).default({}),
+  /** Indexes written before builds recorded their code are format 1 with unknown code. */
+  code: BuildCode.optional(),
 });
 export type BuildIndex = z.infer<typeof BuildIndex>;
 

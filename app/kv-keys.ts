@@ -23,4 +23,18 @@ export const kvKeys = {
   publishedPrefix: 'builds/published/',
   sitemap: (buildId: string) => `builds/sitemap/${buildId}.xml`,
   payload: (hash: string) => `payloads/${hash}.json`,
+  /**
+   * The newest live build of one records format, written beside the pointer: a worker that
+   * cannot read the live build's format serves this one instead (README, "Deploying").
+   */
+  latestOfFormat: (recordsFormat: number) => `builds/latest-format/${recordsFormat}.json`,
+  /**
+   * A hashed client file (`/_app/...`) of any build that may still be served, by its URL path
+   * without the leading slash. Content-hashed names make these write-once, like payloads; the
+   * worker answers `/_app/` files its own deployment no longer has from here.
+   */
+  clientFilePrefix: 'assets/',
+  clientFile: (urlPath: string) => `assets/${urlPath.replace(/^\//, '')}`,
+  /** which Cloudflare worker version runs a code id, written by `npm run deploy` */
+  codeVersion: (codeId: string) => `code/${codeId}.json`,
 } as const;
