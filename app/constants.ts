@@ -74,3 +74,30 @@ export const FORM_MAX_VALUES = 100;
 export const FORM_REGEX_MAX_CHARS = 2_000;
 /** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
 export const FORM_RATE_LIMIT_PERIOD_S = 60;
+
+/**
+ * What one isolate keeps between requests (worker/bounded-lru.ts), each bounded in entries and
+ * in bytes of heap. Cloudflare gives an isolate 128 MB; these add up to 65.25 MB, leaving the rest
+ * to the code (about 7 MB of heap after GC), React and requests in flight.
+ * test/worker/bounded-lru.test.ts and each user's tests fill them past the bounds.
+ */
+/** Build records (manifests, indexes, payloads), in estimated heap bytes (see the next constant). */
+export const RECORD_MEMORY_MAX_ENTRIES = 500;
+export const RECORD_MEMORY_MAX_BYTES = 48 * 1024 * 1024;
+/**
+ * Heap bytes a kept record takes per character of its JSON text, measured on the sample
+ * content's payloads in V8: the parsed object about 3.8, the payload's JSON kept for responses
+ * (worker/render/payload-json.ts) about 2. Counting text length alone undercounted sixfold.
+ */
+export const RECORD_HEAP_BYTES_PER_JSON_CHAR = 6;
+/** Rendered pages of the build being served (the edge cache's first layer), by body bytes. */
+export const PAGE_MEMORY_MAX_ENTRIES = 256;
+export const PAGE_MEMORY_MAX_BYTES = 16 * 1024 * 1024;
+/** Browser verdicts by user agent and client hints, measured by the key's length. */
+export const BROWSER_VERDICT_MEMO_MAX_ENTRIES = 1_000;
+export const BROWSER_VERDICT_MEMO_MAX_BYTES = 1024 * 1024;
+/** A user agent longer than this is judged every time, never remembered (no browser sends one). */
+export const BROWSER_VERDICT_MEMO_MAX_KEY_CHARS = 1_024;
+/** Preload lists by the chunks a page wants (a language and its parts: a few dozen at most). */
+export const PRELOAD_MEMO_MAX_ENTRIES = 64;
+export const PRELOAD_MEMO_MAX_BYTES = 256 * 1024;

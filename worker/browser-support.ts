@@ -9,6 +9,8 @@ import UAParser from 'ua-parser-js';
 import type { KnownBrowser } from '../app/browser-support';
 import { isBotUserAgent } from '../app/bot-user-agents';
 import { type BrowserVerdict, type UserAgentFacts, clipBrowserInput as clip, decideBrowserSupport, toMajor } from '../app/browser-verdict';
+import { BROWSER_VERDICT_MEMO_MAX_BYTES, BROWSER_VERDICT_MEMO_MAX_ENTRIES, BROWSER_VERDICT_MEMO_MAX_KEY_CHARS } from '../app/constants';
+import { BoundedLru } from './bounded-lru';
 
 export type { BrowserVerdict };
 
@@ -20,8 +22,20 @@ export interface BrowserHints {
   secChUaPlatform?: string | null;
 }
 
-const MEMO_LIMIT = 1000;
-const memo = new Map<string, BrowserVerdict>();
+/**
+ * Verdicts by the headers they were made from: unique user agents arrive at high rates (every
+ * browser build, every bot), so the memo is bounded in entries and in key bytes, and a key too
+ * long for any real browser is judged every time rather than kept.
+ */
+const memo = new BoundedLru<string, BrowserVerdict>({
+  maxEntries: BROWSER_VERDICT_MEMO_MAX_ENTRIES,
+  maxBytes: BROWSER_VERDICT_MEMO_MAX_BYTES,
+});
+/** A verdict's own size beside its key's (a frozen object of a few short fields), for the byte bound. */
+const VERDICT_BYTES = 100;
+
+/** What the memo holds now, for the test that fills it past its bounds. */
+export const browserVerdictMemoUsage = () => memo.usage();
 
 /**
  * ua-parser-js 1.x browser names that the table covers, lower-cased: some names are the token as
@@ -98,8 +112,8 @@ export function browserVerdict(hints: BrowserHints): BrowserVerdict {
     const cached = memo.get(key);
     if (cached) return cached;
     const verdict = Object.freeze(computeVerdict(hints));
-    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-    memo.set(key, verdict);
+    // UTF-16: two bytes a character.
+    if (key.length <= BROWSER_VERDICT_MEMO_MAX_KEY_CHARS) memo.set(key, verdict, key.length * 2 + VERDICT_BYTES);
     return verdict;
   } catch {
     return { supported: true, reason: 'error' }; // never turn a visitor away because of our own bug

@@ -8,9 +8,16 @@
  */
 import type { z } from 'zod';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../app/build-records';
-import { BUILD_POINTER_TTL_MS, KV_READ_TIMEOUT_MS } from '../app/constants';
+import {
+  BUILD_POINTER_TTL_MS,
+  KV_READ_TIMEOUT_MS,
+  RECORD_HEAP_BYTES_PER_JSON_CHAR,
+  RECORD_MEMORY_MAX_BYTES,
+  RECORD_MEMORY_MAX_ENTRIES,
+} from '../app/constants';
 import { kvKeys } from '../app/kv-keys';
 import type { UnavailableCause } from '../app/view';
+import { BoundedLru, type LruLimits } from './bounded-lru';
 import { DomainError } from './domain-error';
 
 /** A record that exists but is not what its key promises (bad JSON or wrong shape): a 500 for that request. */
@@ -91,15 +98,6 @@ async function readJson<S extends z.ZodType>(
   return text === null ? null : parseRecord(key, text, schema);
 }
 
-/**
- * Immutable records (manifests, indexes, payloads) an isolate keeps, least recently used first
- * out: at most this many, and at most this much JSON text (its length stands in for the memory
- * the parsed record takes). An isolate has 128 MB in all, and a large site's payloads and build
- * indexes would fill that long before 500 entries.
- */
-export const RECORD_MEMORY_MAX_ENTRIES = 500;
-export const RECORD_MEMORY_MAX_BYTES = 24 * 1024 * 1024;
-
 /** Which pointer a request follows: visitors the live build, editors on the preview host the draft. */
 export type BuildChannel = 'live' | 'draft';
 
@@ -113,40 +111,30 @@ export class BuildMemory {
   previous: CompleteBuild | null = null;
   /** a build found to miss a payload (KV still propagating), and until when it is passed over */
   suspect: { id: string; until: number } | null = null;
-  private readonly records = new Map<string, { value: unknown; bytes: number }>();
-  private recordBytes = 0;
+  /**
+   * Immutable records (manifests, indexes, payloads), least recently used first out, measured
+   * in estimated heap bytes (RECORD_HEAP_BYTES_PER_JSON_CHAR): a large site's payloads and
+   * build indexes would fill an isolate's 128 MB long before 500 entries.
+   */
+  private readonly records: BoundedLru<string, unknown>;
 
-  constructor(private readonly limits = { entries: RECORD_MEMORY_MAX_ENTRIES, bytes: RECORD_MEMORY_MAX_BYTES }) {}
+  constructor(limits: LruLimits = { maxEntries: RECORD_MEMORY_MAX_ENTRIES, maxBytes: RECORD_MEMORY_MAX_BYTES }) {
+    this.records = new BoundedLru(limits);
+  }
 
   /** A record kept in memory (and now the most recently used), or undefined. */
   recall(key: string): unknown {
-    const entry = this.records.get(key);
-    if (!entry) return undefined;
-    // Maps iterate in insertion order: re-inserting makes the oldest entry the least recently used.
-    this.records.delete(key);
-    this.records.set(key, entry);
-    return entry.value;
+    return this.records.get(key);
   }
 
-  /** Keeps a record whose JSON text was `bytes` long; drops the least recently used past either bound. */
+  /** Keeps a record that takes about `bytes` of heap; drops the least recently used past either bound. */
   remember(key: string, value: unknown, bytes: number): void {
-    const old = this.records.get(key);
-    if (old) {
-      this.records.delete(key);
-      this.recordBytes -= old.bytes;
-    }
-    this.records.set(key, { value, bytes });
-    this.recordBytes += bytes;
-    while (this.records.size > this.limits.entries || this.recordBytes > this.limits.bytes) {
-      const [oldest, evicted] = this.records.entries().next().value!;
-      this.records.delete(oldest);
-      this.recordBytes -= evicted.bytes;
-    }
+    this.records.set(key, value, bytes);
   }
 
   /** What the record memory holds now, for tests and the memory check. */
   recordUsage(): { entries: number; bytes: number } {
-    return { entries: this.records.size, bytes: this.recordBytes };
+    return this.records.usage();
   }
 }
 
@@ -198,7 +186,7 @@ export function createBuildStore({
     const text = await readText(kv, key, kvTimeoutMs);
     if (text === null) return null;
     const value = parseRecord(key, text, schema);
-    memory.remember(key, value, text.length);
+    memory.remember(key, value, text.length * RECORD_HEAP_BYTES_PER_JSON_CHAR);
     return value;
   }
 

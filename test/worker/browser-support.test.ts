@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { browserVerdict, browserVerdictFromHeaders } from '../../worker/browser-support';
+import { BROWSER_VERDICT_MEMO_MAX_BYTES, BROWSER_VERDICT_MEMO_MAX_ENTRIES } from '../../app/constants';
+import { browserVerdict, browserVerdictFromHeaders, browserVerdictMemoUsage } from '../../worker/browser-support';
 import {
   NAMED_UA_CASES,
   UA_TABLE,
@@ -250,5 +251,30 @@ describe('browsers on iOS', () => {
 describe('lookups keyed by outside input', () => {
   test.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a %s brand names no browser', (brand) => {
     expect(browserVerdict({ secChUa: `"${brand}";v="1"` })).toEqual({ supported: true, reason: 'no user agent' });
+  });
+});
+
+describe('the memo of browser verdicts', () => {
+  test('stays within its bounds however many unique user agents arrive, long ones included', () => {
+    for (let i = 0; i < BROWSER_VERDICT_MEMO_MAX_ENTRIES * 3; i++) {
+      const ua = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.${i}.0 Safari/537.36`;
+      browserVerdict({ userAgent: i % 2 ? ua : ua + ' Extension/1.0'.repeat(300) });
+    }
+    const { entries, bytes } = browserVerdictMemoUsage();
+    expect(entries).toBeLessThanOrEqual(BROWSER_VERDICT_MEMO_MAX_ENTRIES);
+    expect(bytes).toBeLessThanOrEqual(BROWSER_VERDICT_MEMO_MAX_BYTES);
+  });
+
+  test('a user agent with client hints too long to be real is judged but not remembered', () => {
+    const before = browserVerdictMemoUsage().entries;
+    const long = 'x'.repeat(400);
+    const verdict = browserVerdict({
+      userAgent: `Mozilla/5.0 ${long}`,
+      secChUa: long,
+      secChUaFullVersionList: long,
+      secChUaPlatform: long,
+    });
+    expect(verdict.supported).toBe(true);
+    expect(browserVerdictMemoUsage().entries).toBeLessThanOrEqual(before);
   });
 });

@@ -26,7 +26,7 @@ describe('the build store’s errors', () => {
 
 describe('the records an isolate keeps', () => {
   test('past the entry bound, the least recently used record goes first', () => {
-    const memory = new BuildMemory({ entries: 3, bytes: 1_000 });
+    const memory = new BuildMemory({ maxEntries: 3, maxBytes: 1_000 });
     for (const key of ['a', 'b', 'c']) memory.remember(key, key, 10);
     memory.recall('a'); // now b is the least recently used
     memory.remember('d', 'd', 10);
@@ -36,22 +36,23 @@ describe('the records an isolate keeps', () => {
   });
 
   test('past the byte bound, records are dropped until the rest fit', () => {
-    const memory = new BuildMemory({ entries: 100, bytes: 1_000 });
+    const memory = new BuildMemory({ maxEntries: 100, maxBytes: 1_000 });
     for (let i = 0; i < 50; i++) memory.remember(`payloads/${i}`, i, 300);
     expect(memory.recordUsage()).toEqual({ entries: 3, bytes: 900 });
     expect(memory.recall('payloads/49')).toBe(49);
     expect(memory.recall('payloads/46')).toBeUndefined();
   });
 
-  test('a record larger than the whole bound is not kept at all', () => {
-    const memory = new BuildMemory({ entries: 100, bytes: 1_000 });
+  test('a record larger than the whole bound is not kept, and does not push the others out', () => {
+    const memory = new BuildMemory({ maxEntries: 100, maxBytes: 1_000 });
     memory.remember('small', 1, 10);
     memory.remember('huge', 2, 5_000);
-    expect(memory.recordUsage()).toEqual({ entries: 0, bytes: 0 });
+    expect(memory.recall('huge')).toBeUndefined();
+    expect(memory.recordUsage()).toEqual({ entries: 1, bytes: 10 });
   });
 
   test('the store reads a record from KV once, then from memory, and again after it was dropped', async () => {
-    const memory = new BuildMemory({ entries: 1, bytes: 1_000_000 });
+    const memory = new BuildMemory({ maxEntries: 1, maxBytes: 1_000_000 });
     const reads: string[] = [];
     const manifest = JSON.stringify({ id: BUILD_ID, timestamp: 1, matcher: { rules: [] }, prerendered: [] });
     const store = createBuildStore({

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { PAGE_EDGE_TTL_S } from '../../app/constants';
+import { PAGE_EDGE_TTL_S, PAGE_MEMORY_MAX_BYTES, PAGE_MEMORY_MAX_ENTRIES } from '../../app/constants';
 import type { MatchedRules } from '../../app/route-rules';
+import { BoundedLru, type LruLimits } from '../bounded-lru';
 import { payloadHash, type CompleteBuild } from '../build-store';
 import { CACHE_REVALIDATE } from '../cache-control';
 import { configOf, type ConfigSource } from '../config';
@@ -32,7 +33,8 @@ function edgeCacheControl(rule: MatchedRules | undefined): string {
 
 /** A page this request rendered or read from the Cache API, for `remember` to keep. */
 export interface PendingPage {
-  key: string;
+  buildId: string;
+  path: string;
   body: Uint8Array<ArrayBuffer>;
   expires: number;
 }
@@ -54,10 +56,6 @@ export interface EdgeCacheEnv {
   Variables: EdgeCacheVariables & ResponseHeadersVariables & { path: string; build: CompleteBuild; rule: MatchedRules; preview: boolean };
 }
 
-/** Hot pages kept in isolate memory, bounded so an isolate never holds much. */
-const MEMORY_MAX_ENTRIES = 256;
-const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
-
 /**
  * A page as a hit from memory sends it: encoded once, with the headers it was finally sent
  * with (every middleware's, X-Edge-Cache: HIT), as a Headers object. `new Response` copies a
@@ -72,36 +70,41 @@ interface MemoPage {
 const encoder = new TextEncoder();
 
 /**
- * The first layer of the edge cache: rendered pages in this isolate's memory, so a hot page
- * costs no Cache API round trip. Least recently used pages go first.
+ * The first layer of the edge cache: rendered pages of the build being served, in this
+ * isolate's memory, so a hot page costs no Cache API round trip. Bounded in entries and bytes,
+ * least recently used first out. Keys start with the build id, and a build's pages are only
+ * ever served while it is the build: once a page of another build is kept, the earlier build's
+ * pages go at once (a long-lived isolate sees a publish every few minutes, and each build's
+ * pages would otherwise sit in memory until the bound pushed them out).
  */
-class PageMemory {
-  private readonly pages = new Map<string, MemoPage>();
-  private bytes = 0;
+export class PageMemory {
+  private readonly pages: BoundedLru<string, MemoPage>;
+  private buildId: string | undefined;
 
-  get(key: string, now: number): MemoPage | undefined {
+  constructor(limits: LruLimits = { maxEntries: PAGE_MEMORY_MAX_ENTRIES, maxBytes: PAGE_MEMORY_MAX_BYTES }) {
+    this.pages = new BoundedLru(limits);
+  }
+
+  get(buildId: string, path: string, now: number): MemoPage | undefined {
+    const key = buildId + path;
     const page = this.pages.get(key);
-    if (!page) return undefined;
-    this.pages.delete(key);
-    if (page.expires <= now) {
-      this.bytes -= page.body.byteLength;
+    if (page && page.expires <= now) {
+      this.pages.delete(key);
       return undefined;
     }
-    this.pages.set(key, page);
     return page;
   }
 
-  set(key: string, page: MemoPage): void {
-    const old = this.pages.get(key);
-    if (old) this.bytes -= old.body.byteLength;
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    this.bytes += page.body.byteLength;
-    while (this.pages.size > MEMORY_MAX_ENTRIES || this.bytes > MEMORY_MAX_BYTES) {
-      const [oldest, evicted] = this.pages.entries().next().value!;
-      this.pages.delete(oldest);
-      this.bytes -= evicted.body.byteLength;
+  set(buildId: string, path: string, page: MemoPage): void {
+    if (buildId !== this.buildId) {
+      this.pages.retainKeys((key) => key.startsWith(buildId));
+      this.buildId = buildId;
     }
+    this.pages.set(buildId + path, page, page.body.byteLength);
+  }
+
+  usage(): { entries: number; bytes: number } {
+    return this.pages.usage();
   }
 }
 
@@ -129,9 +132,7 @@ function ttlSeconds(rule: MatchedRules | undefined): number {
  * Preview traffic is never stored, and EDGE_CACHE=off turns both layers off (the benchmark's
  * "cache bypassed" figure).
  */
-export function edgeCache({ now = Date.now }: { now?: () => number } = {}) {
-  const memory = new PageMemory();
-
+export function edgeCache({ now = Date.now, memory = new PageMemory() }: { now?: () => number; memory?: PageMemory } = {}) {
   const lookup: MiddlewareHandler<EdgeCacheEnv> = async function edgeCacheLookup(c, next) {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.get('preview') || !configOf(c.env).edgeCache) return next();
     const build = c.get('build'),
@@ -146,14 +147,14 @@ export function edgeCache({ now = Date.now }: { now?: () => number } = {}) {
     }
 
     const memoKey = `${build.record.id}${path}`;
-    const remembered = memory.get(memoKey, now());
+    const remembered = memory.get(build.record.id, path, now());
     if (remembered) {
       c.set('edgeCache', 'hit');
       markHeadersFinal(c);
       return new Response(remembered.body, { headers: remembered.headers });
     }
     const pending = (body: Uint8Array<ArrayBuffer>) =>
-      c.set('pendingPage', { key: memoKey, body, expires: now() + ttlSeconds(rule) * 1000 });
+      c.set('pendingPage', { buildId: build.record.id, path, body, expires: now() + ttlSeconds(rule) * 1000 });
 
     const key = new Request(`${CACHE_KEY_ORIGIN}/${memoKey}`);
     const cache = await caches.open(PAGE_CACHE_NAME);
@@ -192,7 +193,7 @@ export function edgeCache({ now = Date.now }: { now?: () => number } = {}) {
     if (!page || c.res.status !== 200 || c.res.headers.has('set-cookie')) return;
     const headers = new Headers(c.res.headers);
     headers.set(EDGE_CACHE_HEADER, 'HIT');
-    memory.set(page.key, { body: page.body, headers, expires: page.expires });
+    memory.set(page.buildId, page.path, { body: page.body, headers, expires: page.expires });
   };
 
   return { lookup, remember };

@@ -5,13 +5,8 @@ import type { AppEnv } from '../app-env';
 import { payloadHash } from '../build-store';
 import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
+import { payloadJson } from '../render/payload-json';
 import { splitRequestUrl } from '../request-path';
-
-/**
- * Payload objects are immutable and memoised per isolate by the build store, so their JSON
- * is made once, not on every request.
- */
-const payloadJson = new WeakMap<object, string>();
 
 /**
  * A page's payload, `GET {path}/_payload.json?{buildId}`. The query names the build the client
@@ -27,9 +22,7 @@ async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const current = splitRequestUrl(c.req.url).search.slice(1) === build.record.id;
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-  let json = payloadJson.get(payload);
-  if (json === undefined) payloadJson.set(payload, (json = JSON.stringify(payload)));
-  return c.body(json, 200, { ...headers, 'Content-Type': 'application/json' });
+  return c.body(payloadJson(payload), 200, { ...headers, 'Content-Type': 'application/json' });
 }
 
 /** Every GET passes here: payload paths are answered, anything else goes on to the pages. */
