@@ -20,6 +20,10 @@ export type RequestKind =
   | 'asset'
   | 'not-found'
   | 'not-found-unique'
+  | 'page-unique-query'
+  | 'page-unique-user-agent'
+  | 'page-long-user-agent'
+  | 'unique-accept-language'
   | 'hostile'
   | 'unsupported-browser'
   | 'form-post';
@@ -34,10 +38,11 @@ export interface MixEntry {
   /** statuses that are right for this request */
   expect: number[];
   /**
-   * a fresh path every time (`path` + a counter): anything the worker kept per path would grow
-   * without bound and show up in the memory check
+   * what is fresh on every request (a counter): the path (`path` + counter), the query string,
+   * the User-Agent (normal length, or about 4 KB) or the Accept-Language. Anything the worker
+   * kept per value would grow without bound and show in the memory check.
    */
-  unique?: boolean;
+  vary?: 'path' | 'query' | 'user-agent' | 'long-user-agent' | 'accept-language';
   /** a fresh Idempotency-Key every time: each post is a new entry, which must be stored */
   uniqueKey?: boolean;
 }
@@ -116,13 +121,48 @@ export function buildMix(build: BuildOutput, assets: string[]): MixEntry[] {
     ...assets.map((path) => ({ kind: 'asset' as const, path, expect: [200] })),
     ...locales.slice(0, 3).map((l) => ({ kind: 'not-found' as const, path: `/${l}/no-such-page/at/all`, expect: [404] })),
     { kind: 'not-found', path: '/no-such-locale', expect: [404] },
-    ...locales.slice(0, 2).map((l) => ({ kind: 'not-found-unique' as const, path: `/${l}/gone-`, expect: [404], unique: true })),
+    ...locales.slice(0, 2).map((l) => ({ kind: 'not-found-unique' as const, path: `/${l}/gone-`, expect: [404], vary: 'path' as const })),
+    { kind: 'page-unique-query', path: pages[0]!, expect: [200], vary: 'query' },
+    { kind: 'page-unique-user-agent', path: pages[1 % pages.length]!, expect: [200], vary: 'user-agent' },
+    { kind: 'page-long-user-agent', path: pages[2 % pages.length]!, expect: [200], vary: 'long-user-agent' },
+    { kind: 'unique-accept-language', path: '/no-such-locale', expect: [404], vary: 'accept-language' },
+    {
+      kind: 'unique-accept-language',
+      path: `/${locales[0]}`,
+      headers: { 'user-agent': IE11_UA },
+      expect: [302],
+      vary: 'accept-language',
+    },
     ...HOSTILE_PATHS.map((path) => ({ kind: 'hostile' as const, path, expect: [400, 404, 414] })),
     ...locales
       .slice(0, 2)
       .map((l) => ({ kind: 'unsupported-browser' as const, path: `/${l}`, headers: { 'user-agent': IE11_UA }, expect: [302] })),
     { kind: 'form-post', method: 'POST', ...FORM_POST, expect: [200], uniqueKey: true },
   ];
+}
+
+/** A Chrome UA with a fresh build number, which the browser check parses like any other. */
+const uniqueUserAgent = (n: number) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.${n}.0 Safari/537.36`;
+/** The same, padded with product tokens to about 4 KB: what a memo keyed by UA must bound in bytes. */
+const longUserAgent = (n: number) => `${uniqueUserAgent(n)} ${'Extension/1.0 '.repeat(290)}`;
+
+function varied(req: { path?: string; headers?: Record<string, string> }, entry: MixEntry, n: number) {
+  const tag = n.toString(36);
+  switch (entry.vary) {
+    case 'path':
+      return { ...req, path: `${entry.path}${tag}` };
+    case 'query':
+      return { ...req, path: `${entry.path}?utm_source=load&n=${tag}` };
+    case 'user-agent':
+      return { ...req, headers: { ...req.headers, 'user-agent': uniqueUserAgent(n) } };
+    case 'long-user-agent':
+      return { ...req, headers: { ...req.headers, 'user-agent': longUserAgent(n) } };
+    case 'accept-language':
+      return { ...req, headers: { ...req.headers, 'accept-language': `x-${tag};q=0.9, fi;q=0.8` } };
+    default:
+      return req;
+  }
 }
 
 export interface MixTally {
@@ -133,12 +173,27 @@ export interface MixTally {
   unexpected: number;
   /** the first few wrong answers, for the report */
   examples: string[];
+  /**
+   * every 5xx and wrong answer with its time (the run's clock), up to MAX_NOTED: a soak allows
+   * the documented 503s inside its KV fault window and nothing outside it
+   */
+  noted: NotedAnswer[];
+}
+
+export interface NotedAnswer {
+  /** ms on the clock given to toAutocannonRequests */
+  at: number;
+  status: number;
+  kind: RequestKind;
+  /** whether the status was right for the request */
+  expected: boolean;
 }
 
 const MAX_EXAMPLES = 10;
+const MAX_NOTED = 50_000;
 
 /** autocannon requests for the mix, counting each answer against what its entry expects. */
-export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): AutocannonRequest[] {
+export function toAutocannonRequests(mix: MixEntry[], tally: MixTally, clock: () => number = () => performance.now()): AutocannonRequest[] {
   let counter = 0;
   // Keys unique to this run too: a second run's posts must not be taken for the first one's.
   const run = Date.now().toString(36);
@@ -147,7 +202,7 @@ export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): Autocann
     path: entry.path,
     ...(entry.body !== undefined ? { body: entry.body } : {}),
     ...(entry.headers ? { headers: entry.headers } : {}),
-    ...(entry.unique ? { setupRequest: (req: { path?: string }) => ({ ...req, path: `${entry.path}${(counter++).toString(36)}` }) } : {}),
+    ...(entry.vary ? { setupRequest: (req: { path?: string; headers?: Record<string, string> }) => varied(req, entry, counter++) } : {}),
     ...(entry.uniqueKey
       ? {
           // autocannon's context is the connection's, whose requests go one at a time.
@@ -162,7 +217,10 @@ export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): Autocann
       if (entry.uniqueKey && status === 200 && typeof context.idempotencyKey === 'string') tally.acceptedKeys.push(context.idempotencyKey);
       const kind = (tally.byKind[entry.kind] ??= {});
       kind[status] = (kind[status] ?? 0) + 1;
-      if (!entry.expect.includes(status)) {
+      const expected = entry.expect.includes(status);
+      if ((status >= 500 || !expected) && tally.noted.length < MAX_NOTED)
+        tally.noted.push({ at: clock(), status, kind: entry.kind, expected });
+      if (!expected) {
         tally.unexpected++;
         if (tally.examples.length < MAX_EXAMPLES)
           tally.examples.push(`${status} for ${entry.kind} ${entry.path.slice(0, 80)} (expected ${entry.expect.join('/')})`);
@@ -171,4 +229,4 @@ export function toAutocannonRequests(mix: MixEntry[], tally: MixTally): Autocann
   }));
 }
 
-export const newTally = (): MixTally => ({ byKind: {}, acceptedKeys: [], unexpected: 0, examples: [] });
+export const newTally = (): MixTally => ({ byKind: {}, acceptedKeys: [], unexpected: 0, examples: [], noted: [] });

@@ -54,6 +54,8 @@ export interface Runtime {
   pid: number;
   /** Writes KV records in order (records first, pointer last is the caller's order to keep). */
   putKv(records: KvRecord[]): Promise<void>;
+  /** While on, every KV read the worker makes fails (the helper KV answers 503): a KV outage. */
+  setKvReadsFailing(failing: boolean): Promise<void>;
   /** Runs one statement on FORMS_DB (migrated at start) and gives its rows. */
   queryD1<T = Record<string, unknown>>(sql: string, params?: (string | number | null)[]): Promise<T[]>;
   /** Resident memory of the workerd process, in bytes. */
@@ -146,6 +148,11 @@ export async function startRuntime({
         if (!res.ok) throw new Error(`KV bulk write failed: ${res.status} ${await res.text()}`);
         await res.body?.cancel();
       }
+    },
+    async setKvReadsFailing(failing) {
+      const res = await fetch(kvAdmin + '/_faults', { method: 'POST', body: JSON.stringify({ failReads: failing }) });
+      if (!res.ok) throw new Error(`KV fault switch failed: ${res.status} ${await res.text()}`);
+      await res.body?.cancel();
     },
     queryD1,
     rss: () => readRss(running.pid),
