@@ -17,6 +17,7 @@
  *   formSentBuild         /_app/forms/sent: the build its page is looked up in, or the 503
  *   formSent              /_app/forms/sent: the thank-you page after a post without JavaScript
  *   previewShareLink      /_app/preview/share-link: a signed link to one draft page (preview host)
+ *   clientFiles           /_app/ client files of earlier deployments (static assets lack them), from KV
  *   appNotFound           anything else under /_app/ that static assets did not serve: 404
  *   currentBuild          the complete build to serve from, or the 503 "not published yet"
  *   previewMedia          /media/* on the preview host: from ASSETS after the gate (share links: their page's only)
@@ -54,6 +55,7 @@ import { requestLog } from './middleware/request-log';
 import { routeRules } from './middleware/route-rules';
 import { securityHeaders } from './middleware/security-headers';
 import { appNotFound } from './routes/app-not-found';
+import { clientFiles } from './routes/client-files';
 import { MANIFEST_FILE_ROUTE, buildManifest, latestBuild } from './routes/build-files';
 import { formRateLimit, sameOriginPosts } from './routes/form-guards';
 import { formSent, receiveForm } from './routes/forms';
@@ -112,6 +114,7 @@ export function appSteps({ assets, memory }: AppOptions & { memory: BuildMemory 
     step('formSentBuild', 'GET', appEndpoints.formSent, build),
     step('formSent', 'GET', appEndpoints.formSent, formSent),
     step('previewShareLink', 'GET', appEndpoints.previewShareLink, previewShareLink()),
+    step('clientFiles', 'GET', `${APP_BASE}*`, clientFiles),
     step('appNotFound', 'ALL', `${APP_BASE}*`, appNotFound),
     step('currentBuild', 'ALL', '/*', build),
     step('previewMedia', 'GET', '/media/*', previewAssets),

@@ -4,7 +4,7 @@
  * Pure apart from hashing, so the record layout is tested without writing anything.
  */
 import { createHash } from 'node:crypto';
-import type { AppManifest, BuildIndex, BuildRecord, Chrome, Payload } from '../../app/build-records';
+import { RECORDS_FORMAT, type AppManifest, type BuildIndex, type BuildRecord, type Chrome, type Payload } from '../../app/build-records';
 import { localeCodeOfPath } from '../../app/content/paths';
 import { walkBlocks, type Site } from '../../app/content/schema';
 import { kvKeys } from '../../app/kv-keys';
@@ -19,7 +19,7 @@ export type { KvRecord };
 
 export interface BuildOutput {
   id: string;
-  /** payloads, index and manifest: written before the pointer */
+  /** client files, payloads, index and manifest: written before the pointer */
   records: KvRecord[];
   /** builds/latest.json: written last */
   pointer: KvRecord;
@@ -82,14 +82,22 @@ export function payloadsFor(content: LoadedContent): Payload[] {
   return payloads.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** A hashed client file of the build: its URL path (`/_app/…`) and its text. */
+export interface ClientFile {
+  path: string;
+  text: string;
+}
+
 export interface BuildRecordsInput {
   content: LoadedContent;
   /** hash of the code that renders the records (worker and client bundles) */
   codeHash: string;
+  /** the client bundle's files, archived in KV so pages of this build keep them after a code deploy */
+  clientFiles?: ClientFile[];
   timestamp: number;
 }
 
-export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput): BuildOutput {
+export function buildRecords({ content, codeHash, clientFiles = [], timestamp }: BuildRecordsInput): BuildOutput {
   const payloads = payloadsFor(content);
   const payloadRecords = payloads.map((p) => {
     const value = JSON.stringify(p);
@@ -119,6 +127,7 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
     // Both inline scripts a page with a tag manager carries: the consent defaults, then the snippet.
     csp: { scriptHashes: gtmId ? [cspHash(consentScript()), cspHash(gtmSnippet(gtmId))] : [], connectOrigins: formOrigins(content) },
     webhooks,
+    code: { id: codeHash.slice(0, 16), recordsFormat: RECORDS_FORMAT, clientFiles: clientFiles.map((f) => f.path).sort() },
   };
   const manifest: AppManifest = { id, timestamp, matcher, prerendered };
   const sitemap: SitemapSource = {
@@ -132,6 +141,7 @@ export function buildRecords({ content, codeHash, timestamp }: BuildRecordsInput
 
   const unique = new Map(payloadRecords.map((r) => [kvKeys.payload(r.hash), r.value]));
   const records: KvRecord[] = [
+    ...clientFiles.map((f) => ({ key: kvKeys.clientFile(f.path), value: f.text })),
     ...[...unique].map(([key, value]) => ({ key, value })),
     { key: kvKeys.index(id), value: JSON.stringify(index) },
     { key: kvKeys.sitemap(id), value: sitemapXml(sitemap.urls) },

@@ -21,7 +21,12 @@ export const CLIENT_SYNTAX_TARGET = 'es2017';
 
 const production = { 'process.env.NODE_ENV': '"production"' };
 
-export async function bundleClient(publicDir: string): Promise<{ assets: ClientAssets; files: string[] }> {
+/**
+ * `codeLabel`: a comment at the top of every client script. It changes the code (and so every
+ * hashed name and the code id) without changing a source file: a deploy label, and how the
+ * version-skew tests make "a new client" from the same sources.
+ */
+export async function bundleClient(publicDir: string, codeLabel?: string): Promise<{ assets: ClientAssets; files: string[] }> {
   const outdir = resolve(ROOT, publicDir, '_app');
   const result = await build({
     absWorkingDir: ROOT,
@@ -40,6 +45,7 @@ export async function bundleClient(publicDir: string): Promise<{ assets: ClientA
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
+    ...(codeLabel ? { banner: { js: `/* ${codeLabel.replace(/\*\//g, '')} */` } } : {}),
   });
   return {
     assets: { ...clientAssetsFrom(result.metafile, publicDir), headScript: await bundleHeadScript() },

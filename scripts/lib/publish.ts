@@ -3,6 +3,8 @@
  *
  *   lock        builds/publish-lock.json, with an expiry: one publish at a time
  *   no-op?      the pointer already names this build: nothing to write
+ *   files       the build's hashed client files (assets/_app/…), only those KV does not have
+ *               yet: pages of this build keep them after a later code deploy (worker/routes/client-files.ts)
  *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused),
  *               each with its first publish time as KV metadata
  *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back);
@@ -179,13 +181,18 @@ export async function publishBuild(
       .filter((r) => !existing.has(r.key))
       .map((r) => ({ ...r, metadata: { firstPublished: publishedAt } satisfies z.infer<typeof PayloadMetadata> }));
     for (const r of newPayloads) firstPublished.set(r.key, publishedAt);
+    const existingFiles = new Set(await kv.list(kvKeys.clientFilePrefix));
+    const clientFiles = files.records.filter((r) => r.key.startsWith(kvKeys.clientFilePrefix));
+    const newClientFiles = clientFiles.filter((r) => !existingFiles.has(r.key));
     const manifest = files.records.filter((r) => r.key.startsWith(kvKeys.manifestPrefix));
     // The sitemap as built has no <lastmod>; this one has each URL's (firstPublishedTimes).
     const sitemap = { key: files.sitemap.key, value: sitemapXml(files.sitemap.urls, (hash) => firstPublished.get(kvKeys.payload(hash))) };
     const rest = files.records
-      .filter((r) => !r.key.startsWith(kvKeys.payloadPrefix) && !r.key.startsWith(kvKeys.manifestPrefix))
+      .filter((r) => ![kvKeys.payloadPrefix, kvKeys.manifestPrefix, kvKeys.clientFilePrefix].some((prefix) => r.key.startsWith(prefix)))
       .map((r) => (r.key === sitemap.key ? sitemap : r));
 
+    await write(kv, newClientFiles, 'client files');
+    log(`client files: ${newClientFiles.length} written, ${clientFiles.length - newClientFiles.length} already in KV`);
     await write(kv, newPayloads, 'payloads');
     log(`payloads: ${newPayloads.length} written, ${payloads.length - newPayloads.length} already in KV`);
     // Index, sitemap and manifest together: a reader adopts the build only once both the
@@ -202,8 +209,13 @@ export async function publishBuild(
     await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
     if (!draft) await markPublished(kv, files.id, now());
-    const written = newPayloads.length + rest.length + manifest.length + (draft ? 1 : 2);
-    return { id: files.id, written, reused: payloads.length - newPayloads.length, alreadyPublished: false };
+    const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 2);
+    return {
+      id: files.id,
+      written,
+      reused: payloads.length - newPayloads.length + clientFiles.length - newClientFiles.length,
+      alreadyPublished: false,
+    };
   } finally {
     await releaseLock(kv, log);
   }

@@ -4,12 +4,12 @@
  *
  *   dist/public/       static assets: public/, media/, _app/ (hashed client files), _headers
  *   dist/worker/       the worker bundle wrangler uploads as is
- *   dist/kv/           records.json (payloads, index, sitemap, manifest), pointer.json, and
+ *   dist/kv/           records.json (client files, payloads, index, sitemap, manifest), pointer.json, and
  *                      sitemap.json (its URLs with their payload hashes), for publish
  *   dist/build.json    what was built
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
 import { buildRecords, sha256, type BuildOutput } from './build-records';
 import { ROOT, bundleClient, bundleWorker } from './bundle';
@@ -21,6 +21,8 @@ export interface SiteBuildOptions {
   shownContentRoot?: string;
   outDir?: string;
   timestamp?: number;
+  /** a comment in every client script: new code from the same sources (scripts/lib/bundle.ts) */
+  codeLabel?: string;
 }
 
 /** `warnings`: broken links a site with `allowBrokenLinks` builds with anyway. */
@@ -50,11 +52,24 @@ const ASSET_HEADERS = `/_app/*
   Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'
 `;
 
+/**
+ * The URL path of a client bundle file (`/_app/chunks/chunk.X.js`). Only text files are archived
+ * in KV (the bundle is JavaScript and CSS); a binary asset would need an encoding, so the build
+ * stops at one rather than archive it corrupted.
+ */
+function clientUrlPath(publicDir: string, file: string): string {
+  const path = '/' + relative(publicDir, resolve(ROOT, file)).split('\\').join('/');
+  if (!/\.(js|css)$/.test(path))
+    throw new Error(`${path}: the client bundle may only hold .js and .css files (see scripts/lib/site-build.ts)`);
+  return path;
+}
+
 export async function buildSite({
   contentDir,
   shownContentRoot = 'content',
   outDir = 'dist',
   timestamp = Date.now(),
+  codeLabel,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const loaded = await loadContent(contentDir, shownContentRoot);
   if (!loaded.ok) return loaded;
@@ -68,12 +83,14 @@ export async function buildSite({
   if (loaded.content.mediaDir) await cp(loaded.content.mediaDir, join(publicDir, 'media'), { recursive: true });
   await writeFile(join(publicDir, '_headers'), ASSET_HEADERS);
 
-  const client = await bundleClient(publicDir);
+  const client = await bundleClient(publicDir, codeLabel);
   const workerCode = await bundleWorker(client.assets, out('worker/index.js'));
-  const clientCode = await Promise.all(client.files.sort().map((f) => readFile(resolve(ROOT, f), 'utf8')));
-  const codeHash = sha256(workerCode + '\0' + clientCode.join('\0'));
+  const clientFiles = await Promise.all(
+    client.files.sort().map(async (f) => ({ path: clientUrlPath(publicDir, f), text: await readFile(resolve(ROOT, f), 'utf8') })),
+  );
+  const codeHash = sha256(workerCode + '\0' + clientFiles.map((f) => f.text).join('\0'));
 
-  const build = buildRecords({ content: loaded.content, codeHash, timestamp });
+  const build = buildRecords({ content: loaded.content, codeHash, clientFiles, timestamp });
   await mkdir(out('kv'), { recursive: true });
   await writeFile(out('kv/records.json'), JSON.stringify(build.records));
   await writeFile(out('kv/pointer.json'), JSON.stringify([build.pointer]));

@@ -133,9 +133,24 @@ describe('publishing', () => {
   test('after a one-page change only that page, the build records, the pointer and the published marker are written', async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
-    const builtRecords = filesC.records.filter((r) => !r.key.startsWith(kvKeys.payloadPrefix)).length;
+    const shared = (r: { key: string }) => r.key.startsWith(kvKeys.payloadPrefix) || r.key.startsWith(kvKeys.clientFilePrefix);
+    const builtRecords = filesC.records.filter((r) => !shared(r)).length;
     expect(result.written).toBe(1 + builtRecords + 2);
-    expect(result.reused).toBe(filesC.records.filter((r) => r.key.startsWith(kvKeys.payloadPrefix)).length - 1);
+    expect(result.reused).toBe(filesC.records.filter(shared).length - 1);
+  });
+
+  test("a build's client files are archived in KV once, before its pointer, and the same code writes none again", async () => {
+    const clientFiles = filesA.records.filter((r) => r.key.startsWith(kvKeys.clientFilePrefix));
+    expect(clientFiles.map((r) => r.key)).toContain(
+      kvKeys.clientFile(JSON.parse(filesA.records.find((r) => r.key === kvKeys.index(filesA.id))!.value).code.clientFiles[0]),
+    );
+    const lines: string[] = [];
+    await publishBuild(kv, filesA, { log: (l) => lines.push(l) });
+    expect(lines).toContain(`client files: ${clientFiles.length} written, 0 already in KV`);
+    for (const r of clientFiles) expect(await kv.getMany([r.key]).then((m) => m.get(r.key))).toBe(r.value);
+    lines.length = 0;
+    await publishBuild(kv, filesC, { log: (l) => lines.push(l) });
+    expect(lines).toContain(`client files: 0 written, ${clientFiles.length} already in KV`);
   });
 
   test('--draft writes the draft pointer and leaves the live one alone', async () => {
@@ -296,3 +311,4 @@ describe('operating builds', () => {
     expect(Object.keys(indexC.pages).length).toBe(siteC.build.pageCount);
   });
 });
+

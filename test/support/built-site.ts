@@ -19,9 +19,9 @@ export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `edge-site-${prefix}-`));
 }
 
-export async function buildForTest(contentDir: string, timestamp = 1_700_000_000_000): Promise<BuiltSite> {
+export async function buildForTest(contentDir: string, timestamp = 1_700_000_000_000, codeLabel?: string): Promise<BuiltSite> {
   const outDir = await tempDir('dist');
-  const result = await buildSite({ contentDir, outDir, timestamp });
+  const result = await buildSite({ contentDir, outDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
   if (!result.ok)
     throw new Error(`fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`);
   return { outDir, build: result.build, cleanup: () => rm(outDir, { recursive: true, force: true }) };

@@ -28,6 +28,7 @@ const EXPECTED = [
   ['GET', '/_app/forms/sent', 'currentBuildMiddleware'],
   ['GET', '/_app/forms/sent', 'formSent'],
   ['GET', '/_app/preview/share-link', 'previewShareLinkHandler'],
+  ['GET', '/_app/*', 'clientFiles'],
   ['ALL', '/_app/*', 'appNotFound'],
   ['ALL', '/*', 'currentBuildMiddleware'],
   ['GET', '/media/*', 'previewAssets'],
