@@ -7,7 +7,7 @@
  * propagates through KV, readers keep the last complete build they know.
  */
 import type { z } from 'zod';
-import { AppManifest, BuildIndex, BuildRecord, Payload } from '../app/build-records';
+import { AppManifest, BuildIndex, BuildRecord, Payload, RECORDS_FORMAT } from '../app/build-records';
 import {
   BUILD_POINTER_TTL_MS,
   KV_READ_TIMEOUT_MS,
@@ -104,7 +104,7 @@ export type BuildChannel = 'live' | 'draft';
 /** Per-isolate memory shared by every request the isolate serves. */
 export class BuildMemory {
   /** `unreadable`: the pointer could not be read or was corrupt, which is not "nothing published" */
-  readonly pointers = new Map<string, { build: CompleteBuild | null; readAt: number; unreadable: boolean }>();
+  readonly pointers = new Map<string, { build: CompleteBuild | null; readAt: number; unreadable: boolean; otherFormat?: true }>();
   /** the last complete live build this isolate saw: served while a newer one is incomplete */
   lastComplete: CompleteBuild | null = null;
   /** the live build before lastComplete, for pages the newer one cannot read yet */
@@ -136,7 +136,27 @@ export class BuildMemory {
   recordUsage(): { entries: number; bytes: number } {
     return this.records.usage();
   }
+
+  /**
+   * Drops the records of every build but these, and the payloads none of them lists. Called
+   * when the live build changes: an isolate that lives through a publish every few minutes
+   * would otherwise keep each old build's index, manifest and changed payloads until the bound
+   * pushed them out (found in the soak's heap snapshots). A tab still on an old build reads
+   * them from KV again, which costs a read, not a wrong answer.
+   */
+  forgetAllBut(builds: readonly CompleteBuild[]): void {
+    const ids = new Set(builds.map((b) => b.record.id));
+    const payloads = new Set(builds.flatMap((b) => Object.values(b.index.pages).map((hash) => kvKeys.payload(hash))));
+    this.records.retainKeys((key) => {
+      if (key.startsWith(kvKeys.payloadPrefix)) return payloads.has(key);
+      const id = BUILD_SCOPED_KEY.exec(key)?.[1];
+      return id === undefined || ids.has(id);
+    });
+  }
 }
+
+/** Keys of one build's records (manifest, index, published marker), with the build id. */
+const BUILD_SCOPED_KEY = /^builds\/(?:meta|index|published)\/([a-f0-9]{16})\.json$/;
 
 export interface BuildStoreOptions {
   kv: KvReader;
@@ -166,6 +186,16 @@ async function recallFromOtherIsolates(): Promise<BuildRecord | null> {
   const parsed = BuildRecord.safeParse(await hit.json().catch(() => null));
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * The layouts of build records this code reads (app/build-records.ts RECORDS_FORMAT). An index
+ * without `code` was written before formats were recorded: format 1.
+ */
+export const READABLE_RECORDS_FORMATS: readonly number[] = [RECORDS_FORMAT];
+const formatOf = (build: CompleteBuild) => build.index.code?.recordsFormat ?? 1;
+const readable = (build: CompleteBuild) => READABLE_RECORDS_FORMATS.includes(formatOf(build));
+const unreadableReason = (build: CompleteBuild) =>
+  `build ${build.record.id} has records format ${formatOf(build)}; this worker reads ${READABLE_RECORDS_FORMATS.join(', ')}`;
 
 /** The content hash of a page's payload in a build, or undefined when the build has no such page. */
 export function payloadHash(build: CompleteBuild, path: string): string | undefined {
@@ -203,6 +233,16 @@ export function createBuildStore({
     return m && i ? { record, manifest: m, index: i } : null;
   }
 
+  /** The newest live build in a records format this worker reads, for an isolate that knows none. */
+  async function newestReadable(): Promise<CompleteBuild | null> {
+    for (const format of [...READABLE_RECORDS_FORMATS].reverse()) {
+      const record = await readJson(kv, kvKeys.latestOfFormat(format), BuildRecord, kvTimeoutMs).catch(() => null);
+      const build = record ? await completeBuild(record).catch(() => null) : null;
+      if (build && readable(build)) return build;
+    }
+    return null;
+  }
+
   /** The complete build a pointer names, or null (missing, unreadable, or not complete yet). */
   async function pointed(key: string): Promise<CompleteBuild | null> {
     const cached = memory.pointers.get(key);
@@ -215,9 +255,17 @@ export function createBuildStore({
       return null;
     };
     const record = await readJson(kv, key, BuildRecord, kvTimeoutMs).catch(fault);
-    const build = record ? await completeBuild(record).catch(fault) : null;
+    let build = record ? await completeBuild(record).catch(fault) : null;
     if (record && !build && !unreadable) onFault(key, new Error(`build ${record.id} is not complete in KV yet`));
-    memory.pointers.set(key, { build, readAt: now(), unreadable });
+    let otherFormat = false;
+    if (build && !readable(build)) {
+      // Made by newer (or much older) code: serving it could misread it, so it is passed over
+      // like a build still being written, and the last readable one is served.
+      onFault(key, new Error(unreadableReason(build)));
+      build = null;
+      otherFormat = true;
+    }
+    memory.pointers.set(key, { build, readAt: now(), unreadable, ...(otherFormat ? { otherFormat: true as const } : {}) });
     return build;
   }
 
@@ -235,17 +283,22 @@ export function createBuildStore({
     if (live) {
       if (memory.lastComplete?.record.id !== live.record.id) {
         if (memory.lastComplete) memory.previous = memory.lastComplete;
+        const draft = memory.pointers.get(kvKeys.draft)?.build;
+        memory.forgetAllBut([live, ...(memory.previous ? [memory.previous] : []), ...(draft ? [draft] : [])]);
         await rememberAcrossIsolates(live.record).catch(() => undefined);
       }
       memory.lastComplete = live;
       return live;
     }
     if (memory.lastComplete) return memory.lastComplete;
-    // A new isolate while the pointer is unreadable: the build other isolates last served.
+    // A new isolate while the pointer is unreadable: the build other isolates last served, else
+    // the newest live build in a format this code reads (the pointer may name a newer format).
     const shared = await recallFromOtherIsolates().catch(() => null);
     const recalled = shared ? await completeBuild(shared).catch(() => null) : null;
-    if (recalled) memory.lastComplete = recalled;
-    return recalled;
+    const otherFormat = memory.pointers.get(kvKeys.latest)?.otherFormat === true;
+    const fallback = recalled && readable(recalled) ? recalled : otherFormat ? await newestReadable() : null;
+    if (fallback) memory.lastComplete = fallback;
+    return fallback;
   }
 
   /**
@@ -283,8 +336,14 @@ export function createBuildStore({
   /** A build's sitemap XML; large, so not kept in isolate memory (KV caches it at the edge). */
   const sitemap = (id: string) => readText(kv, kvKeys.sitemap(id), kvTimeoutMs);
 
+  /**
+   * A hashed client file an earlier deployment's pages load (`/_app/…`), archived by publish;
+   * large and rarely asked for (browsers keep it for good), so not kept in isolate memory.
+   */
+  const clientFile = (urlPath: string) => readText(kv, kvKeys.clientFile(urlPath), kvTimeoutMs);
+
   /** Reads the live build afresh, bypassing memory: for the health check. */
-  async function check(): Promise<{ ok: true; id: string } | { ok: false; id: string | null; reason: string }> {
+  async function check(): Promise<{ ok: true; id: string } | { ok: false; id: string | null; reason: string; unreadable?: true }> {
     const record = await readJson(kv, kvKeys.latest, BuildRecord, kvTimeoutMs);
     if (!record) return { ok: false, id: null, reason: 'nothing published' };
     const [m, i] = await Promise.all([
@@ -293,10 +352,12 @@ export function createBuildStore({
     ]);
     if (!m) return { ok: false, id: record.id, reason: 'manifest missing' };
     if (!i) return { ok: false, id: record.id, reason: 'index missing' };
+    const build = { record, manifest: m, index: i };
+    if (!readable(build)) return { ok: false, id: record.id, reason: unreadableReason(build), unreadable: true };
     return { ok: true, id: record.id };
   }
 
-  return { current, noBuildCause, manifest, wasPublished, payload, pagePayload, sitemap, check };
+  return { current, noBuildCause, manifest, wasPublished, payload, pagePayload, sitemap, clientFile, check };
 }
 
 export type BuildStore = ReturnType<typeof createBuildStore>;

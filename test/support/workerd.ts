@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
+import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
 import { applyMigrations } from '../../scripts/lib/migrations';
@@ -139,6 +140,12 @@ function staticRouting(env: string | undefined) {
   };
 }
 
+/** The records format the build's index says (1 when it records none). */
+function recordsFormatOfBuild(site: BuiltSite): number {
+  const index = site.build.records.find((r) => r.key === kvKeys.index(site.build.id));
+  return index ? (BuildIndex.parse(JSON.parse(index.value)).code?.recordsFormat ?? 1) : 1;
+}
+
 export async function startWorker(
   site: BuiltSite,
   {
@@ -256,11 +263,15 @@ export async function startWorker(
       } as never) as unknown as Promise<Response>,
     kv,
     put,
-    // As scripts/lib/publish.ts does it: records, the pointer, then the published marker.
+    // As scripts/lib/publish.ts does it: records, the pointer, then the published marker and
+    // the pointer of the build's records format.
     publish: async (s) => {
       await put(s.build.records);
       await put([s.build.pointer]);
-      await put([{ key: kvKeys.published(s.build.id), value: s.build.pointer.value }]);
+      await put([
+        { key: kvKeys.published(s.build.id), value: s.build.pointer.value },
+        { key: kvKeys.latestOfFormat(recordsFormatOfBuild(s)), value: s.build.pointer.value },
+      ]);
     },
     logs,
     close: () => mf.dispose(),

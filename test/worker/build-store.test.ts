@@ -1,6 +1,14 @@
 /** The build store's errors, in-process: named for the log, with what went wrong underneath kept. */
 import { describe, expect, test } from 'vitest';
-import { BuildMemory, CorruptRecordError, KvUnavailableError, createBuildStore, type KvReader } from '../../worker/build-store';
+import { kvKeys } from '../../app/kv-keys';
+import {
+  BuildMemory,
+  CorruptRecordError,
+  KvUnavailableError,
+  createBuildStore,
+  type CompleteBuild,
+  type KvReader,
+} from '../../worker/build-store';
 import { BUILD_ID } from './in-process';
 
 const storeOver = (kv: KvReader) => createBuildStore({ kv, memory: new BuildMemory() });
@@ -65,5 +73,29 @@ describe('the records an isolate keeps', () => {
     memory.remember('something/else', 1, 1);
     await store.manifest(BUILD_ID);
     expect(reads).toHaveLength(2);
+  });
+});
+
+describe('when the live build changes', () => {
+  const OLD = 'aaaaaaaaaaaaaaaa';
+  const NEW = 'bbbbbbbbbbbbbbbb';
+  const hash = (c: string) => c.repeat(64);
+  const build = (id: string, pages: Record<string, string>) =>
+    ({ record: { id, timestamp: 1 }, manifest: {}, index: { id, pages } }) as unknown as CompleteBuild;
+
+  test("the old build's records and the payloads only it lists leave memory; shared payloads stay", () => {
+    const memory = new BuildMemory();
+    for (const key of [kvKeys.manifest(OLD), kvKeys.index(OLD), kvKeys.published(OLD), kvKeys.manifest(NEW), kvKeys.index(NEW)])
+      memory.remember(key, key, 10);
+    for (const c of ['1', '2', '3']) memory.remember(kvKeys.payload(hash(c)), c, 10);
+    memory.forgetAllBut([build(NEW, { '/en': hash('1'), '/et': hash('3') })]);
+    expect(memory.recall(kvKeys.manifest(OLD))).toBeUndefined();
+    expect(memory.recall(kvKeys.index(OLD))).toBeUndefined();
+    expect(memory.recall(kvKeys.published(OLD))).toBeUndefined();
+    expect(memory.recall(kvKeys.payload(hash('2')))).toBeUndefined();
+    expect(memory.recall(kvKeys.manifest(NEW))).toBe(kvKeys.manifest(NEW));
+    expect(memory.recall(kvKeys.payload(hash('1')))).toBe('1');
+    expect(memory.recall(kvKeys.payload(hash('3')))).toBe('3');
+    expect(memory.recordUsage()).toEqual({ entries: 4, bytes: 40 });
   });
 });
