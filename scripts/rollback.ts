@@ -14,7 +14,8 @@ const { values, positionals } = flags({
   'content-only': { type: 'boolean', default: false },
 });
 const id = BuildId.safeParse(positionals[0]);
-if (!id.success) fail('usage: npm run rollback -- BUILD_ID (16 hex digits; see npm run builds) [--remote --env NAME] [--dry-run] [--content-only]');
+if (!id.success)
+  fail('usage: npm run rollback -- BUILD_ID (16 hex digits; see npm run builds) [--remote --env NAME] [--dry-run] [--content-only]');
 const target = kvTargetFrom(values);
 try {
   await withKv(target, (kv) =>

@@ -106,13 +106,23 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
     }
     const payloads = (await kv.list(kvKeys.payloadPrefix)).filter((key) => !referenced.has(key));
     const assets = unreferencedClientFiles(await kv.list(kvKeys.clientFilePrefix), clientFiles);
-    const codeVersions = (await kv.list(kvKeys.codeVersionPrefix)).filter((key) => ![...codeIds].some((c) => kvKeys.codeVersion(c) === key));
-    const result = { kept: plan.kept, removedBuilds: plan.removed, removedPayloads: payloads.length, removedClientFiles: assets, removedCodeVersions: codeVersions };
+    const codeVersions = (await kv.list(kvKeys.codeVersionPrefix)).filter(
+      (key) => ![...codeIds].some((c) => kvKeys.codeVersion(c) === key),
+    );
+    const result = {
+      kept: plan.kept,
+      removedBuilds: plan.removed,
+      removedPayloads: payloads.length,
+      removedClientFiles: assets,
+      removedCodeVersions: codeVersions,
+    };
     if (dryRun) {
       for (const [id, reason] of plan.kept) log(`keep ${id}  (${reason})`);
       for (const id of plan.removed) log(`would remove build ${id}`);
       for (const key of [...assets, ...codeVersions]) log(`would remove ${key}`);
-      log(`dry run: would remove ${plan.removed.length} build(s), ${payloads.length} payload record(s), ${assets.length} client file(s), ${codeVersions.length} code version(s); nothing was changed`);
+      log(
+        `dry run: would remove ${plan.removed.length} build(s), ${payloads.length} payload record(s), ${assets.length} client file(s), ${codeVersions.length} code version(s); nothing was changed`,
+      );
       return result;
     }
     const buildKeys = plan.removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);

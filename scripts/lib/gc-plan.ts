@@ -58,7 +58,9 @@ export function planGc({ builds, live, draft, published, now, keep, force }: GcI
     if (liveAtStart && !kept.has(liveAtStart.id)) kept.set(liveAtStart.id, 'live within the edge cache lifetime');
   }
   // Builds without a marker (published before markers existed, or drafts) rank by build time.
-  const newest = [...builds].sort((a, b) => (published.get(b.id) ?? b.timestamp) - (published.get(a.id) ?? a.timestamp) || a.id.localeCompare(b.id));
+  const newest = [...builds].sort(
+    (a, b) => (published.get(b.id) ?? b.timestamp) - (published.get(a.id) ?? a.timestamp) || a.id.localeCompare(b.id),
+  );
   for (const b of newest.slice(0, keep)) if (!kept.has(b.id)) kept.set(b.id, 'among the newest published');
   return { kept, removed: builds.map((b) => b.id).filter((id) => !kept.has(id)) };
 }

@@ -213,7 +213,8 @@ export async function publishBuild(
     }
     await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
-    if (!draft) await markLive(kv, BuildRecord.parse(JSON.parse(files.pointer.value)), recordsFormatOf(codeOfBuild(files.records, files.id)), now());
+    if (!draft)
+      await markLive(kv, BuildRecord.parse(JSON.parse(files.pointer.value)), recordsFormatOf(codeOfBuild(files.records, files.id)), now());
     const written = newPayloads.length + rest.length + manifest.length + (draft ? 1 : 3);
     return { id: files.id, written, reused: payloads.length - newPayloads.length, alreadyPublished: false };
   } finally {

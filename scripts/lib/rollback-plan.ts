@@ -15,8 +15,9 @@
  *   it serves the newest build of its own format (`builds/latest-format/{n}.json`), which is a
  *   build it made; no moment serves a format the running code misreads.
  *
- * A side whose code is unknown (built before builds recorded it), or a target code with no
- * recorded worker version, is refused with the commands to do it by hand.
+ * Against Cloudflare, a side whose code is unknown (built before builds recorded it), or a target
+ * code with no recorded worker version, is refused with the commands to do it by hand. Locally
+ * there are no worker versions: the pointer moves and the plan says which code to restart.
  */
 import type { BuildCode, CodeVersion } from '../../app/build-records';
 
@@ -70,10 +71,9 @@ export function planRollback(input: RollbackInput): RollbackPlan {
       ],
     };
   };
-  if (!target) return manual(`build ${targetId} does not record which code made it (built before builds recorded their code)`);
-  if (live && !live.code) return manual(`the live build ${live.id} does not record which code made it`);
-
+  // Locally no worker version is kept, so nothing is refused: the server you restart is the code.
   if (!remote) {
+    const made = target ? `was made by code ${target.id}` : 'does not record which code made it';
     return {
       ok: true,
       steps: [
@@ -81,37 +81,43 @@ export function planRollback(input: RollbackInput): RollbackPlan {
         {
           kind: 'note',
           text:
-            `local KV has no worker version to restore: build ${targetId} was made by code ${target.id}` +
+            `local KV has no worker version to restore: build ${targetId} ${made}` +
             (live?.code ? ` (the live build by ${live.code.id})` : '') +
-            `; restart the local server with that code (check out the commit that built it, then npm start)`,
+            '; restart the local server with that code (check out the commit that built it, then npm start)',
         },
       ],
       summary: 'local: the pointer moves; the code is yours to restart',
     };
   }
+  if (!target) return manual(`build ${targetId} does not record which code made it (built before builds recorded their code)`);
+  if (live && !live.code) return manual(`the live build ${live.id} does not record which code made it`);
 
   const version = versions.get(target.id);
-  if (!version) return manual(`no worker version is recorded for code ${target.id} (no ${'code/' + target.id + '.json'}; deploys before this record existed)`);
+  if (!version)
+    return manual(
+      `no worker version is recorded for code ${target.id} (no ${'code/' + target.id + '.json'}; deploys before this record existed)`,
+    );
   const worker: PlanStep = {
     kind: 'worker',
     codeId: target.id,
     versionId: version.versionId,
-    args: [
-      'rollback',
-      version.versionId,
-      ...(remote.env ? ['--env', remote.env] : []),
-      '--message',
-      `rollback to build ${targetId}`,
-      '-y',
-    ],
+    args: ['rollback', version.versionId, ...(remote.env ? ['--env', remote.env] : []), '--message', `rollback to build ${targetId}`, '-y'],
   };
   if (!live) return { ok: true, steps: [worker, pointer], summary: 'nothing is live: worker first, then the pointer' };
   const liveCode = live.code!;
   if (reads(target, liveCode.recordsFormat, input.alsoReads)) {
-    return { ok: true, steps: [worker, pointer], summary: `the restored code reads the live build's format ${liveCode.recordsFormat}: worker first, then the pointer` };
+    return {
+      ok: true,
+      steps: [worker, pointer],
+      summary: `the restored code reads the live build's format ${liveCode.recordsFormat}: worker first, then the pointer`,
+    };
   }
   if (reads(liveCode, target.recordsFormat, input.alsoReads)) {
-    return { ok: true, steps: [pointer, worker], summary: `the running code reads the target's format ${target.recordsFormat}: pointer first, then the worker` };
+    return {
+      ok: true,
+      steps: [pointer, worker],
+      summary: `the running code reads the target's format ${target.recordsFormat}: pointer first, then the worker`,
+    };
   }
   return {
     ok: true,

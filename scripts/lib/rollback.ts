@@ -15,6 +15,8 @@ export interface RollbackOptions {
   /** the wrangler environment whose worker version is restored; null for local KV */
   remote?: { env?: string } | null;
   contentOnly?: boolean;
+  /** records formats a code reads beyond its own (none is recorded yet: see rollback-plan.ts) */
+  alsoReads?: ReadonlyMap<string, readonly number[]>;
   dryRun?: boolean;
   log?: (line: string) => void;
   /** runs `wrangler ...` (replaced in tests at this process boundary) */
@@ -53,6 +55,7 @@ async function readAndPlan(kv: KvClient, id: string, options: RollbackOptions): 
     target: index.code ?? null,
     live: liveId ? { id: liveId, code: parseIndex(more.get(kvKeys.index(liveId)))?.code ?? null } : null,
     versions,
+    alsoReads: options.alsoReads,
     remote: options.remote ?? null,
     contentOnly: options.contentOnly ?? false,
   });

@@ -65,7 +65,9 @@ describe('the rollback plan', () => {
   });
 
   test('when neither code reads the other, the worker goes first and serves its own format until the pointer moves', () => {
-    const plan = planRollback(input({ target: { id: OLD_CODE, recordsFormat: 1 }, live: { id: LIVE, code: { id: NEW_CODE, recordsFormat: 2 } } }));
+    const plan = planRollback(
+      input({ target: { id: OLD_CODE, recordsFormat: 1 }, live: { id: LIVE, code: { id: NEW_CODE, recordsFormat: 2 } } }),
+    );
     expect(plan.ok && kinds(plan.steps)).toEqual(['worker', 'pointer']);
     expect(plan.ok && plan.summary).toContain('builds/latest-format/1.json');
   });
@@ -73,7 +75,17 @@ describe('the rollback plan', () => {
   test('a code is assumed to read exactly its own format: a recorded extra format changes the order', () => {
     const base = { target: { id: OLD_CODE, recordsFormat: 2 }, live: { id: LIVE, code: { id: NEW_CODE, recordsFormat: 1 } } };
     expect(kinds(steps(base))).toEqual(['worker', 'pointer']);
-    expect(kinds(steps({ ...base, alsoReads: new Map([[OLD_CODE, [3]], [NEW_CODE, [2]]]) }))).toEqual(['pointer', 'worker']);
+    expect(
+      kinds(
+        steps({
+          ...base,
+          alsoReads: new Map([
+            [OLD_CODE, [3]],
+            [NEW_CODE, [2]],
+          ]),
+        }),
+      ),
+    ).toEqual(['pointer', 'worker']);
   });
 
   test('the pointer step names the target format, so builds/latest-format follows it', () => {
@@ -87,12 +99,18 @@ describe('the rollback plan', () => {
     expect(plan[1]).toMatchObject({ text: expect.stringContaining('npm start') });
   });
 
+  test('locally a build that does not record its code still moves the pointer, and the note says so', () => {
+    const plan = steps({ remote: null, target: null, live: { id: LIVE, code: null } });
+    expect(kinds(plan)).toEqual(['pointer', 'note']);
+    expect(plan[1]).toMatchObject({ text: expect.stringContaining(`build ${TARGET} does not record which code made it`) });
+  });
+
   test('with nothing live, the worker is restored before the pointer', () => {
     expect(kinds(steps({ live: null }))).toEqual(['worker', 'pointer']);
   });
 });
 
-describe('rollbacks the plan refuses', () => {
+describe('rollbacks the plan refuses against Cloudflare', () => {
   test('a target code with no recorded worker version is refused with the commands to do it by hand', () => {
     const plan = planRollback(input({ versions: new Map() }));
     expect(plan).toEqual({
