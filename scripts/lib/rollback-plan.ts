@@ -20,10 +20,11 @@
  * there are no worker versions: the pointer moves and the plan says which code to restart.
  */
 import type { BuildCode, CodeVersion } from '../../app/build-records';
+import { recordsFormatOf } from './code-version';
 
 export type PlanStep =
   | { kind: 'worker'; codeId: string; versionId: string; args: string[] }
-  | { kind: 'pointer'; buildId: string; recordsFormat: number | null }
+  | { kind: 'pointer'; buildId: string; recordsFormat: number }
   | { kind: 'note'; text: string };
 
 export type RollbackPlan = { ok: true; steps: PlanStep[]; summary: string } | { ok: false; reason: string; instructions: string[] };
@@ -53,7 +54,7 @@ const envFlag = (remote: { env?: string }) => (remote.env ? ` --env ${remote.env
 
 export function planRollback(input: RollbackInput): RollbackPlan {
   const { targetId, target, live, versions, remote, contentOnly } = input;
-  const pointer: PlanStep = { kind: 'pointer', buildId: targetId, recordsFormat: target?.recordsFormat ?? null };
+  const pointer: PlanStep = { kind: 'pointer', buildId: targetId, recordsFormat: recordsFormatOf(target) };
   if (live?.id === targetId) return { ok: true, steps: [], summary: `build ${targetId} is already live; nothing to do` };
   if (contentOnly) return { ok: true, steps: [pointer], summary: 'content only: the pointer moves, the worker stays as it is' };
   if (target && live?.code && target.id === live.code.id) {
@@ -139,7 +140,7 @@ export function formatPlan(plan: RollbackPlan): string[] {
     else if (step.kind === 'pointer')
       lines.push(
         `${n} pointer: builds/latest.json -> ${step.buildId}` +
-          (step.recordsFormat ? `, builds/latest-format/${step.recordsFormat}.json -> ${step.buildId}` : '') +
+          `, builds/latest-format/${step.recordsFormat}.json -> ${step.buildId}` +
           ', published marker',
       );
     else lines.push(`${n} ${step.text}`);

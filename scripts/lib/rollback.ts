@@ -5,7 +5,7 @@
  */
 import { AppManifest, BuildIndex, type BuildRecord, type CodeVersion } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
-import { parseCodeVersion, recordsFormatOf } from './code-version';
+import { parseCodeVersion } from './code-version';
 import type { KvClient } from './kv-cli';
 import { PublishError, acquireLock, markLive, parsePointer, releaseLock } from './publish';
 import { formatPlan, planRollback, shellWords, type RollbackPlan } from './rollback-plan';
@@ -83,7 +83,7 @@ export async function rollback(kv: KvClient, id: string, options: RollbackOption
       } else if (step.kind === 'pointer') {
         const from = parsePointer((await kv.getMany([kvKeys.latest])).get(kvKeys.latest));
         await kv.putMany([{ key: kvKeys.latest, value: JSON.stringify(pointer) }]);
-        await markLive(kv, pointer, recordsFormatOf(step.recordsFormat === null ? null : { recordsFormat: step.recordsFormat }), now());
+        await markLive(kv, pointer, step.recordsFormat, now());
         log(`live: ${from ?? 'none'} -> ${id}`);
       } else log(step.text);
     }
