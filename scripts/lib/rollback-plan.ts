@@ -60,18 +60,6 @@ export function planRollback(input: RollbackInput): RollbackPlan {
   if (target && live?.code && target.id === live.code.id) {
     return { ok: true, steps: [pointer], summary: `same code (${target.id}) on both sides: the pointer moves, the worker stays` };
   }
-  const manual = (why: string): RollbackPlan => {
-    const env = remote ? envFlag(remote) : ' --env E';
-    return {
-      ok: false,
-      reason: `${why}; nothing was changed`,
-      instructions: [
-        `npx wrangler versions list${env}     # find the worker version that ran build ${targetId}`,
-        `npx wrangler rollback <version-id>${env}`,
-        `npm run rollback -- ${targetId} --content-only${remote ? ` --remote${envFlag(remote)}` : ''}`,
-      ],
-    };
-  };
   // Locally no worker version is kept, so nothing is refused: the server you restart is the code.
   if (!remote) {
     const made = target ? `was made by code ${target.id}` : 'does not record which code made it';
@@ -90,6 +78,18 @@ export function planRollback(input: RollbackInput): RollbackPlan {
       summary: 'local: the pointer moves; the code is yours to restart',
     };
   }
+  const manual = (why: string): RollbackPlan => {
+    const env = envFlag(remote);
+    return {
+      ok: false,
+      reason: `${why}; nothing was changed`,
+      instructions: [
+        `npx wrangler versions list${env}     # find the worker version that ran build ${targetId}`,
+        `npx wrangler rollback <version-id>${env}`,
+        `npm run rollback -- ${targetId} --content-only --remote${env}`,
+      ],
+    };
+  };
   if (!target) return manual(`build ${targetId} does not record which code made it (built before builds recorded their code)`);
   if (live && !live.code) return manual(`the live build ${live.id} does not record which code made it`);
 
