@@ -147,11 +147,13 @@ describe('rollback', () => {
 });
 
 describe('gc', () => {
-  test('keeps the live build and the one live within the day, removes an older one with its client files and code version', async () => {
-    const GONE = 'cccccccccccccccc';
+  const GONE = 'cccccccccccccccc';
+  const GONE_CODE = '3333333333333333';
+  /** GONE was live 90 h ago, OLD 50 h ago (so live when the day began), NEW is live since 2 h. */
+  async function seedThreeBuilds() {
     await seedBuild(GONE, {
       timestamp: NOW - 90 * HOUR,
-      code: code('3333333333333333', 1, ['/_app/entry-gone.js', '/_app/shared.css']),
+      code: code(GONE_CODE, 1, ['/_app/entry-gone.js', '/_app/shared.css']),
       madeLive: NOW - 90 * HOUR,
     });
     await seedBuild(OLD, {
@@ -161,8 +163,12 @@ describe('gc', () => {
     });
     await seedBuild(NEW, { timestamp: NOW - 2 * HOUR, code: code(NEW_CODE, 1, ['/_app/entry-new.js']), madeLive: NOW - 2 * HOUR });
     await setLive(NEW);
-    await recordVersion('3333333333333333', 'v-gone');
+    await recordVersion(GONE_CODE, 'v-gone');
     await recordVersion(OLD_CODE, 'v-old');
+  }
+
+  test('with --keep 0 it keeps the live build and the one live when the day began, and removes the older one', async () => {
+    await seedThreeBuilds();
     const result = await collectGarbage(kv, { keep: 0, now: () => NOW });
     expect([...result.kept]).toEqual([
       [NEW, 'live'],
@@ -170,11 +176,21 @@ describe('gc', () => {
     ]);
     expect(result.removedBuilds).toEqual([GONE]);
     expect(await read(kvKeys.manifest(GONE))).toBeNull();
+  });
+
+  test('it keeps every client file a kept build names, shared ones too, and removes those only removed builds name', async () => {
+    await seedThreeBuilds();
+    await collectGarbage(kv, { keep: 0, now: () => NOW });
     expect((await kv.list(kvKeys.clientFilePrefix)).sort()).toEqual([
       'assets/_app/entry-new.js',
       'assets/_app/entry-old.js',
       'assets/_app/shared.css',
     ]);
+  });
+
+  test('it removes the worker version records of codes no kept build was made by', async () => {
+    await seedThreeBuilds();
+    await collectGarbage(kv, { keep: 0, now: () => NOW });
     expect(await kv.list(kvKeys.codeVersionPrefix)).toEqual([kvKeys.codeVersion(OLD_CODE)]);
   });
 
