@@ -37,4 +37,5 @@ export const kvKeys = {
   clientFile: (urlPath: string) => `assets/${urlPath.replace(/^\//, '')}`,
   /** which Cloudflare worker version runs a code id, written by `npm run deploy` */
   codeVersion: (codeId: string) => `code/${codeId}.json`,
+  codeVersionPrefix: 'code/',
 } as const;

@@ -1,13 +1,15 @@
 /**
  * `npm run deploy -- --env production|preview [--content DIR] [--draft]`: build, `wrangler
- * deploy` (the worker and its static assets, atomically), then publish to remote KV, records
- * first and the pointer last. A draft goes to the preview environment only, which publishes
+ * deploy` (the worker and its static assets, atomically), record the worker version wrangler
+ * printed under the build's code id (`code/{id}.json`, for rollback), then publish to remote KV,
+ * records first and the pointer last. A draft goes to the preview environment only, which publishes
  * only the draft pointer (scripts/lib/deploy-plan.ts). Stops before doing anything without
  * CLOUDFLARE_API_TOKEN.
  */
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { fail, flags, kvTargetFrom } from './lib/cli';
+import { codeOfBuild, codeVersionRecord } from './lib/code-version';
 import { applyD1Migrations } from './lib/d1-client';
 import { deployPlan, type DeployPlan } from './lib/deploy-plan';
 import { withKv } from './lib/kv-client';
@@ -41,11 +43,18 @@ process.stdout.write(`built ${result.build.id}\n`);
 try {
   // The schema first: the worker that is about to go live writes to it.
   process.stdout.write(await applyD1Migrations({ mode: 'remote', env: plan.env }));
-  process.stdout.write(await runWrangler(['deploy', '--env', plan.env]));
+  const deployed = await runWrangler(['deploy', '--env', plan.env]);
+  process.stdout.write(deployed);
   const files = await readBuildFiles(result.outDir);
-  const published = await withKv(target, (kv) =>
-    publishBuild(kv, files, { draft: plan.channel === 'draft', log: (line) => process.stdout.write(`${line}\n`) }),
-  );
+  const version = codeVersionRecord(codeOfBuild(files.records, files.id), deployed, Date.now());
+  const published = await withKv(target, async (kv) => {
+    // Before the pointer: a build is live only once rollback can find the worker that made it.
+    if (version.ok) {
+      await kv.putMany([version.record]);
+      process.stdout.write(`${version.record.key}: ${version.record.value}\n`);
+    } else process.stderr.write(`warning: ${version.reason}\n`);
+    return publishBuild(kv, files, { draft: plan.channel === 'draft', log: (line) => process.stdout.write(`${line}\n`) });
+  });
   process.stdout.write(
     `deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`,
   );

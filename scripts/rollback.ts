@@ -1,14 +1,31 @@
-/** `npm run rollback -- ID [--local | --remote] [--env NAME]`: point the live site at an earlier build still in KV. */
+/**
+ * `npm run rollback -- ID [--local | --remote --env NAME] [--dry-run] [--content-only]`: put an
+ * earlier build back live, with the worker version that made it when its code differs
+ * (scripts/lib/rollback-plan.ts says in which order, or why not).
+ */
 import { BuildId } from '../app/build-records';
 import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
-import { rollback } from './lib/build-admin';
 import { withKv } from './lib/kv-client';
+import { rollback } from './lib/rollback';
 
-const { values, positionals } = flags(KV_TARGET_FLAGS);
+const { values, positionals } = flags({
+  ...KV_TARGET_FLAGS,
+  'dry-run': { type: 'boolean', default: false },
+  'content-only': { type: 'boolean', default: false },
+});
 const id = BuildId.safeParse(positionals[0]);
-if (!id.success) fail('usage: npm run rollback -- BUILD_ID (16 hex digits; see npm run builds)');
+if (!id.success)
+  fail('usage: npm run rollback -- BUILD_ID (16 hex digits; see npm run builds) [--remote --env NAME] [--dry-run] [--content-only]');
+const target = kvTargetFrom(values);
 try {
-  await withKv(kvTargetFrom(values), (kv) => rollback(kv, id.data, (line) => process.stdout.write(`${line}\n`)));
+  await withKv(target, (kv) =>
+    rollback(kv, id.data, {
+      remote: target.mode === 'remote' ? { env: target.env } : null,
+      contentOnly: values['content-only'],
+      dryRun: values['dry-run'],
+      log: (line) => process.stdout.write(`${line}\n`),
+    }),
+  );
 } catch (err) {
   fail((err as Error).message);
 }

@@ -1,11 +1,13 @@
 /**
- * Operating on published builds: list them, point the live site at an earlier one, and
- * remove what only old builds use. Records of the live and draft builds are never removed.
+ * Operating on published builds: list them and remove what only old builds use (rollback is
+ * scripts/lib/rollback.ts). Records of the live and draft builds are never removed.
  */
+import { z } from 'zod';
 import { AppManifest, BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvClient } from './kv-cli';
-import { PublishError, acquireLock, markPublished, parsePointer, releaseLock } from './publish';
+import { planGc, unreferencedClientFiles, type KeepReason } from './gc-plan';
+import { PublishError, acquireLock, parsePointer, releaseLock } from './publish';
 
 export interface BuildSummary {
   id: string;
@@ -45,59 +47,103 @@ export async function listBuilds(kv: KvClient): Promise<BuildSummary[]> {
   return builds.sort((a, b) => b.timestamp - a.timestamp || a.id.localeCompare(b.id));
 }
 
-/** Points the live site at a build that is still whole in KV; refuses one that is not. */
-export async function rollback(kv: KvClient, id: string, log: (line: string) => void = () => {}): Promise<void> {
-  const from = await acquireLock(kv, `rollback to ${id}`, kvKeys.latest);
-  try {
-    const values = await kv.getMany([kvKeys.manifest(id), kvKeys.index(id)]);
-    const manifest = parseManifest(values.get(kvKeys.manifest(id)));
-    if (!manifest) throw new PublishError(`build ${id} is not in KV (no manifest); nothing was changed`);
-    const index = values.get(kvKeys.index(id));
-    if (!index) throw new PublishError(`build ${id} is incomplete in KV (no index); nothing was changed`);
-    const pages = BuildIndex.parse(JSON.parse(index)).pages;
-    const present = new Set(await kv.list(kvKeys.payloadPrefix));
-    const missing = Object.values(pages).filter((hash) => !present.has(kvKeys.payload(hash)));
-    if (missing.length > 0) throw new PublishError(`build ${id} has ${missing.length} payload(s) missing from KV; nothing was changed`);
-    if (from === id) {
-      log(`build ${id} is already live`);
-      return;
-    }
-    await kv.putMany([{ key: kvKeys.latest, value: JSON.stringify({ id, timestamp: manifest.timestamp }) }]);
-    await markPublished(kv, id, Date.now());
-    log(`live: ${from ?? 'none'} -> ${id}`);
-  } finally {
-    await releaseLock(kv, log);
-  }
+export interface GcOptions {
+  keep: number;
+  /** drop the rule that keeps builds live within the edge cache lifetime */
+  force?: boolean;
+  dryRun?: boolean;
+  now?: () => number;
+  log?: (line: string) => void;
 }
 
 export interface GcResult {
-  kept: string[];
+  kept: Map<string, KeepReason>;
   removedBuilds: string[];
   removedPayloads: number;
+  removedClientFiles: string[];
+  removedCodeVersions: string[];
 }
 
-/** Keeps the newest `keep` builds plus the live and draft ones; removes every other build's records. */
-export async function collectGarbage(kv: KvClient, keep: number, log: (line: string) => void = () => {}): Promise<GcResult> {
-  await acquireLock(kv, 'gc', kvKeys.latest);
+const PublishedMarker = z.object({ id: z.string(), timestamp: z.number() });
+
+/**
+ * Keeps what may be in use (scripts/lib/gc-plan.ts) and removes every other build's records,
+ * the payloads, client files (`assets/...`) and code versions (`code/...`) no kept build names.
+ */
+export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<GcResult> {
+  const { keep, force = false, dryRun = false, now = Date.now, log = () => {} } = options;
+  if (!dryRun) await acquireLock(kv, 'gc', kvKeys.latest);
   try {
     const builds = await listBuilds(kv);
-    const kept = builds.filter((b, i) => i < keep || b.live || b.draft).map((b) => b.id);
-    const removed = builds.map((b) => b.id).filter((id) => !kept.includes(id));
+    const markerKeys = await kv.list(kvKeys.publishedPrefix);
+    const markerValues = await kv.getMany(markerKeys);
+    const published = new Map<string, number>();
+    for (const key of markerKeys) {
+      const marker = PublishedMarker.safeParse(safeJson(markerValues.get(key)));
+      if (marker.success) published.set(marker.data.id, marker.data.timestamp);
+    }
+    const plan = planGc({
+      builds,
+      live: builds.find((b) => b.live)?.id ?? null,
+      draft: builds.find((b) => b.draft)?.id ?? null,
+      published,
+      now: now(),
+      keep,
+      force,
+    });
+    const kept = [...plan.kept.keys()];
     const indexes = await kv.getMany(kept.map((id) => kvKeys.index(id)));
     const referenced = new Set<string>();
+    const clientFiles: (string[] | null)[] = [];
+    const codeIds = new Set<string>();
     for (const id of kept) {
       const value = indexes.get(kvKeys.index(id));
       if (!value) throw new PublishError(`kept build ${id} has no index in KV; stopping without removing anything`);
-      for (const hash of Object.values(BuildIndex.parse(JSON.parse(value)).pages)) referenced.add(kvKeys.payload(hash));
+      const index = BuildIndex.parse(JSON.parse(value));
+      for (const hash of Object.values(index.pages)) referenced.add(kvKeys.payload(hash));
+      clientFiles.push(index.code?.clientFiles ?? null);
+      if (index.code) codeIds.add(index.code.id);
     }
     const payloads = (await kv.list(kvKeys.payloadPrefix)).filter((key) => !referenced.has(key));
-    const buildKeys = removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);
+    const assets = unreferencedClientFiles(await kv.list(kvKeys.clientFilePrefix), clientFiles);
+    const codeVersions = (await kv.list(kvKeys.codeVersionPrefix)).filter(
+      (key) => ![...codeIds].some((c) => kvKeys.codeVersion(c) === key),
+    );
+    const result = {
+      kept: plan.kept,
+      removedBuilds: plan.removed,
+      removedPayloads: payloads.length,
+      removedClientFiles: assets,
+      removedCodeVersions: codeVersions,
+    };
+    if (dryRun) {
+      for (const [id, reason] of plan.kept) log(`keep ${id}  (${reason})`);
+      for (const id of plan.removed) log(`would remove build ${id}`);
+      for (const key of [...assets, ...codeVersions]) log(`would remove ${key}`);
+      log(
+        `dry run: would remove ${plan.removed.length} build(s), ${payloads.length} payload record(s), ${assets.length} client file(s), ${codeVersions.length} code version(s); nothing was changed`,
+      );
+      return result;
+    }
+    const buildKeys = plan.removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);
     // Manifests first: a build without its manifest is no longer listed or adoptable.
     await kv.deleteMany(buildKeys);
-    await kv.deleteMany(payloads);
-    log(`kept ${kept.length} build(s); removed ${removed.length} build(s) and ${payloads.length} payload record(s)`);
-    return { kept, removedBuilds: removed, removedPayloads: payloads.length };
+    await kv.deleteMany([...payloads, ...assets, ...codeVersions]);
+    log(
+      `kept ${kept.length} build(s); removed ${plan.removed.length} build(s), ${payloads.length} payload record(s), ` +
+        `${assets.length} client file(s) and ${codeVersions.length} code version(s)`,
+    );
+    return result;
   } finally {
-    await releaseLock(kv, log);
+    if (!dryRun) await releaseLock(kv, log);
+  }
+}
+
+function safeJson(text: string | null | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }

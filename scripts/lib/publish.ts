@@ -11,8 +11,9 @@
  *               the sitemap gets each URL's <lastmod> here, from that metadata
  *   check       the pointer still names the build this publish started from, else stop
  *   pointer     builds/latest.json (or builds/draft.json), last and alone
- *   published   builds/published/{id}.json after a live pointer: the build's manifest may now
- *               be served on the live host (a draft's never is)
+ *   published   builds/latest-format/{n}.json and builds/published/{id}.json after a live
+ *               pointer: the newest live build of its records format, and the build's manifest
+ *               may now be served on the live host (a draft's never is)
  *
  * A publish that dies at any step leaves the pointer on the previous complete build; running
  * it again finishes it. Records are never rewritten in place.
@@ -24,6 +25,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { BuildRecord } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
+import { codeOfBuild, recordsFormatOf } from './code-version';
 import type { KvClient, KvRecord } from './kv-cli';
 import { SitemapSource, sitemapXml } from './sitemap';
 
@@ -126,6 +128,16 @@ export async function markPublished(kv: KvClient, id: string, at: number): Promi
 }
 
 /**
+ * What follows a live pointer, for publish and rollback alike: the pointer's value as the newest
+ * live build of its records format (what a worker that cannot read a newer format serves), then
+ * the published marker.
+ */
+export async function markLive(kv: KvClient, pointer: BuildRecord, recordsFormat: number, at: number): Promise<void> {
+  await write(kv, [{ key: kvKeys.latestOfFormat(recordsFormat), value: JSON.stringify(pointer) }], 'the latest build of its format');
+  await markPublished(kv, pointer.id, at);
+}
+
+/**
  * A payload record's KV metadata: when its hash was first published, which is a sitemap
  * `<lastmod>` (docs/behaviour.md#111-sitemap).
  *
@@ -208,8 +220,9 @@ export async function publishBuild(
     }
     await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
-    if (!draft) await markPublished(kv, files.id, now());
-    const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 2);
+    if (!draft)
+      await markLive(kv, BuildRecord.parse(JSON.parse(files.pointer.value)), recordsFormatOf(codeOfBuild(files.records, files.id)), now());
+    const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 3);
     return {
       id: files.id,
       written,

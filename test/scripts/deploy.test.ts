@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { wranglerDryRun } from '../../scripts/lib/dry-run';
+import { DEFAULT_GC_KEEP_BUILDS } from '../../scripts/lib/gc-plan';
 import { REPO_CONTENT, REPO_ROOT, buildForTest, tempDir } from '../support/built-site';
 
 function run(script: string, args: string[]) {
@@ -54,10 +55,11 @@ describe('usage mistakes', () => {
     expect(result.stderr).toContain('usage: npm run rollback -- BUILD_ID');
   });
 
-  test('gc without --keep says how to call it', () => {
-    const result = run('gc', ['--local']);
+  test('gc with a --keep that is not a count says how to call it, and its default', () => {
+    const result = run('gc', ['--keep', 'all', '--local']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('usage: npm run gc -- --keep N');
+    expect(result.stderr).toContain(`default ${DEFAULT_GC_KEEP_BUILDS}`);
   });
 });
 

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
-import { collectGarbage, listBuilds, rollback } from '../../scripts/lib/build-admin';
+import { collectGarbage, listBuilds } from '../../scripts/lib/build-admin';
+import { rollback } from '../../scripts/lib/rollback';
 import type { KvClient } from '../../scripts/lib/kv-cli';
 import { localKv } from '../../scripts/lib/kv-local';
 import { publishBuild, readBuildFiles, type BuildFiles } from '../../scripts/lib/publish';
@@ -115,8 +116,8 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
 describe('publishing', () => {
   test('a first publish writes every record, points the live site at the build and marks it published', async () => {
     const result = await publishBuild(kv, filesA);
-    // the records, the pointer, and builds/published/{id}.json
-    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 2, reused: 0, alreadyPublished: false });
+    // the records, the pointer, builds/latest-format/1.json and builds/published/{id}.json
+    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 3, reused: 0, alreadyPublished: false });
     expect((await kv.getMany([kvKeys.published(filesA.id)])).get(kvKeys.published(filesA.id))).toContain(filesA.id);
     expect(await pointer()).toBe(filesA.id);
     expect(await isWhole(filesA)).toBe(true);
@@ -130,12 +131,12 @@ describe('publishing', () => {
     expect(lines.join('\n')).toContain('already the live build');
   });
 
-  test('after a one-page change only that page, the build records, the pointer and the published marker are written', async () => {
+  test('after a one-page change only that page, the build records, the pointer, the latest of its format and the published marker are written', async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
     const shared = (r: { key: string }) => r.key.startsWith(kvKeys.payloadPrefix) || r.key.startsWith(kvKeys.clientFilePrefix);
     const builtRecords = filesC.records.filter((r) => !shared(r)).length;
-    expect(result.written).toBe(1 + builtRecords + 2);
+    expect(result.written).toBe(1 + builtRecords + 3);
     expect(result.reused).toBe(filesC.records.filter(shared).length - 1);
   });
 
@@ -301,7 +302,7 @@ describe('operating builds', () => {
     await publishBuild(kv, filesA);
     await publishBuild(kv, filesC);
     await publishBuild(kv, filesB, { draft: true });
-    const result = await collectGarbage(kv, 0);
+    const result = await collectGarbage(kv, { keep: 0, force: true });
     expect(result.removedBuilds).toEqual([filesA.id]);
     expect(result.removedPayloads).toBe(1);
     expect(await isWhole(filesC)).toBe(true);
@@ -311,4 +312,3 @@ describe('operating builds', () => {
     expect(Object.keys(indexC.pages).length).toBe(siteC.build.pageCount);
   });
 });
-
