@@ -33,6 +33,8 @@ export type QueueMessageInput = Parameters<WorkerFetcher['queue']>[1][number];
 
 export interface TestWorker {
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** where the worker listens, for a browser (`http://127.0.0.1:PORT`) */
+  url: string;
   kv(): Promise<KvNamespace>;
   put(records: KvRecord[]): Promise<void>;
   publish(site: BuiltSite): Promise<void>;
@@ -159,6 +161,7 @@ export async function startWorker(
     outbound,
     queue = {},
     storageFaults = false,
+    port,
   }: {
     publish?: boolean;
     bindings?: Record<string, string>;
@@ -178,6 +181,8 @@ export async function startWorker(
     outbound?: (request: Request) => Promise<Response>;
     queue?: QueueOptions;
     storageFaults?: boolean;
+    /** serve HTTP on this port of 127.0.0.1 (for a browser; `url` names it), else an ephemeral one */
+    port?: number;
   } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
@@ -233,6 +238,7 @@ export async function startWorker(
     },
     kvPersist: persist?.kv ?? false,
     cachePersist: persist?.cache ?? false,
+    ...(port !== undefined ? { host: '127.0.0.1', port } : {}),
     workers: [
       ...(faults
         ? [
@@ -243,7 +249,7 @@ export async function startWorker(
       ...(storageFaults ? [storageFaultsWorker] : []),
     ],
   });
-  await mf.ready.catch((err: unknown) => {
+  const url = await mf.ready.catch((err: unknown) => {
     throw new Error(`workerd did not start: ${String(err)}\n${logs.join('')}`);
   });
   const kv = () => mf.getKVNamespace(store.binding, store.worker);
@@ -261,6 +267,7 @@ export async function startWorker(
         redirect: 'manual',
         ...init,
       } as never) as unknown as Promise<Response>,
+    url: url.origin,
     kv,
     put,
     // As scripts/lib/publish.ts does it: records, the pointer, then the published marker and
