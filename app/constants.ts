@@ -74,3 +74,10 @@ export const FORM_MAX_VALUES = 100;
 export const FORM_REGEX_MAX_CHARS = 2_000;
 /** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
 export const FORM_RATE_LIMIT_PERIOD_S = 60;
+
+/** Widths (CSS px of the file) the build makes of every raster image in media/, never above the source's own. */
+export const IMAGE_WIDTHS_PX = [320, 480, 640, 960, 1280, 1920, 2560] as const;
+/** Largest raster image the build decodes: a bigger one (or a decompression bomb) fails the build. */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+/** Width of the blurred preview inlined as a data: URL until the image loads. */
+export const IMAGE_PLACEHOLDER_WIDTH_PX = 16;
