@@ -41,8 +41,8 @@ export const ImageInfo = z.object({
   height: z.number().int().positive(),
   /** variants per format, narrowest first */
   variants: z.partialRecord(ImageFormat, z.array(ImageVariant).min(1)),
-  /** a tiny blurred WebP as a data: URL */
-  placeholder: z.string().startsWith('data:image/webp;base64,'),
+  /** a tiny blurred JPEG (PNG with alpha) as a data: URL: formats every supported browser shows */
+  placeholder: z.string().regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/),
 });
 export type ImageInfo = z.infer<typeof ImageInfo>;
 /** Per media path (`/media/photos/a.jpg`), what the build made of it. */

@@ -22,7 +22,7 @@ import {
 import { cachedFileName, imageCache, type CachedImage, type ImageCache } from './image-cache';
 
 /** Bump when encoding settings change, so cached variants are made again. */
-const PIPELINE_VERSION = '1';
+const PIPELINE_VERSION = '2';
 /** A decode or encode that runs longer than this is abandoned (a crafted file must not hang the build). */
 const IMAGE_ENCODE_TIMEOUT_S = 120;
 const QUALITY: Record<ImageFormat, object> = {
@@ -91,8 +91,10 @@ async function encode(bytes: Buffer): Promise<{ entry: CachedImage; files: Map<s
         list.push({ format, width: w });
       }
     }
-    const tiny = await decoder(bytes).rotate().resize({ width: IMAGE_PLACEHOLDER_WIDTH_PX }).blur(1).webp({ quality: 40 }).toBuffer();
-    return { entry: { width, height, placeholder: `data:image/webp;base64,${tiny.toString('base64')}`, files: list }, files };
+    const small = decoder(bytes).rotate().resize({ width: IMAGE_PLACEHOLDER_WIDTH_PX });
+    const tiny = await (fallback === 'png' ? small.png({ palette: true }) : small.jpeg({ quality: 50 })).toBuffer();
+    const placeholder = `data:image/${fallback};base64,${tiny.toString('base64')}`;
+    return { entry: { width, height, placeholder, files: list }, files };
   } catch (error) {
     throw new Error(`corrupt or truncated image (${(error as Error).message.trim()})`, { cause: error });
   }

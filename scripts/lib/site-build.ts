@@ -12,6 +12,7 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
+import type { ImageManifest } from '../../app/images/image-variants';
 import { buildRecords, sha256, type BuildOutput } from './build-records';
 import { ROOT, bundleClient, bundleWorker } from './bundle';
 import { loadContent } from './content-loader';
@@ -75,7 +76,7 @@ export async function buildSite({
   const publicDir = out('public');
   await mkdir(publicDir, { recursive: true });
   await cp(join(ROOT, 'public'), publicDir, { recursive: true }).catch(() => undefined);
-  let images = {};
+  let images: ImageManifest = {};
   if (loaded.content.mediaDir) {
     await cp(loaded.content.mediaDir, join(publicDir, 'media'), { recursive: true });
     const variants = await buildImageVariants({
@@ -97,7 +98,7 @@ export async function buildSite({
   const clientCode = await Promise.all(client.files.sort().map((f) => readFile(resolve(ROOT, f), 'utf8')));
   const codeHash = sha256(workerCode + '\0' + clientCode.join('\0'));
 
-  const build = buildRecords({ content: loaded.content, codeHash, timestamp });
+  const build = buildRecords({ content: loaded.content, codeHash, timestamp, images });
   await mkdir(out('kv'), { recursive: true });
   await writeFile(out('kv/records.json'), JSON.stringify(build.records));
   await writeFile(out('kv/pointer.json'), JSON.stringify([build.pointer]));

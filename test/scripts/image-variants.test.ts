@@ -59,7 +59,7 @@ describe('image variants', () => {
       }
     }
     expect(info.variants.png).toBeUndefined();
-    expect(info.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(info.placeholder).toMatch(/^data:image\/jpeg;base64,/);
   });
 
   test('a PNG with alpha keeps it, with PNG instead of JPEG as the fallback', async () => {
