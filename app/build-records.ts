@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule, Webhook } from './content/schema';
-import { ImageManifest } from './images/image-variants';
+import { ImageManifest } from './images/image-manifest';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
 
 /** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */

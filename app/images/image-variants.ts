@@ -1,15 +1,14 @@
 /**
  * The pure half of the image pipeline: which widths a raster image gets, how its variants are
- * named, the manifest shape the build hands on, and the `sizes` each block's layout needs.
+ * named, and the `sizes` each block's layout needs. Free of zod, which visitors' code does not
+ * load (the manifest's schema is image-manifest.ts).
  * The encoding itself is scripts/lib/image-variants.ts (Node only).
  */
-import { z } from 'zod';
 import { IMAGE_WIDTHS_PX } from '../constants';
 
 /** Formats of the variants, best first; each image gets AVIF, WebP and one fallback: PNG when it has alpha, else JPEG. */
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
-export const ImageFormat = z.enum(IMAGE_FORMATS);
-export type ImageFormat = z.infer<typeof ImageFormat>;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /**
  * Source extensions the build turns into variants. SVG is served as is, and so is GIF: a
@@ -34,20 +33,6 @@ export function variantFileName(stem: string, hash: string, width: number, forma
   const safeStem = stem.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || 'image';
   return `${safeStem}.${hash.slice(0, 16)}.${width}.${format === 'jpeg' ? 'jpg' : format}`;
 }
-
-export const ImageVariant = z.object({ width: z.number().int().positive(), src: z.string().startsWith('/media/') });
-export const ImageInfo = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  /** variants per format, narrowest first */
-  variants: z.partialRecord(ImageFormat, z.array(ImageVariant).min(1)),
-  /** a tiny blurred JPEG (PNG with alpha) as a data: URL: formats every supported browser shows */
-  placeholder: z.string().regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/),
-});
-export type ImageInfo = z.infer<typeof ImageInfo>;
-/** Per media path (`/media/photos/a.jpg`), what the build made of it. */
-export const ImageManifest = z.record(z.string().startsWith('/media/'), ImageInfo);
-export type ImageManifest = z.infer<typeof ImageManifest>;
 
 export function srcsetOf(variants: readonly { width: number; src: string }[]): string {
   return variants.map((v) => `${v.src} ${v.width}w`).join(', ');

@@ -5,7 +5,7 @@
  * 'et-EE'), the same on the server and in the browser so hydration matches.
  */
 import { createContext } from 'react';
-import type { ImageManifest } from '../images/image-variants';
+import type { ImageManifest } from '../images/image-manifest';
 
 export interface PageInfo {
   path: string;

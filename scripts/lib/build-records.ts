@@ -12,7 +12,7 @@ import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
 import { consentScript } from '../../app/consent';
 import { gtmSnippet } from '../../app/tag-manager';
 import { sitemapUrls, sitemapXml, type SitemapSource } from './sitemap';
-import type { ImageManifest } from '../../app/images/image-variants';
+import type { ImageManifest } from '../../app/images/image-manifest';
 import type { LoadedContent } from './content-loader';
 import type { KvRecord } from './kv-cli';
 

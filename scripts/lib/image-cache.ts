@@ -7,8 +7,11 @@
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ImageFormat } from '../../app/images/image-variants';
+import { IMAGE_FORMATS, type ImageFormat as Format } from '../../app/images/image-variants';
 import { ROOT } from './bundle';
+
+const ImageFormat = z.enum(IMAGE_FORMATS);
+type ImageFormat = Format;
 
 export const DEFAULT_IMAGE_CACHE_DIR = join(ROOT, '.cache', 'images');
 

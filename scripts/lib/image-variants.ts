@@ -10,15 +10,8 @@ import { extname, join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import type { ContentProblem } from '../../app/content/issues';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_PLACEHOLDER_WIDTH_PX } from '../../app/constants';
-import {
-  RASTER_EXTENSIONS,
-  VARIANT_DIR,
-  ladderFor,
-  variantFileName,
-  type ImageFormat,
-  type ImageInfo,
-  type ImageManifest,
-} from '../../app/images/image-variants';
+import { RASTER_EXTENSIONS, VARIANT_DIR, ladderFor, variantFileName, type ImageFormat } from '../../app/images/image-variants';
+import type { ImageInfo, ImageManifest } from '../../app/images/image-manifest';
 import { cachedFileName, imageCache, type CachedImage, type ImageCache } from './image-cache';
 
 /** Bump when encoding settings change, so cached variants are made again. */

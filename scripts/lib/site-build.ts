@@ -12,7 +12,7 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
-import type { ImageManifest } from '../../app/images/image-variants';
+import type { ImageManifest } from '../../app/images/image-manifest';
 import { buildRecords, sha256, type BuildOutput } from './build-records';
 import { ROOT, bundleClient, bundleWorker } from './bundle';
 import { loadContent } from './content-loader';

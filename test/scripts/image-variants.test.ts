@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ImageManifest } from '../../app/images/image-variants';
+import { ImageManifest } from '../../app/images/image-manifest';
 import { imageCache } from '../../scripts/lib/image-cache';
 import { buildImageVariants } from '../../scripts/lib/image-variants';
 import { tempDir } from '../support/built-site';

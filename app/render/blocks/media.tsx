@@ -1,6 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import type { Image as ImageData } from '../../content/schema';
-import { IMAGE_SIZES, srcsetOf, type ImageInfo, type ImageLayout } from '../../images/image-variants';
+import type { ImageInfo } from '../../images/image-manifest';
+import { IMAGE_SIZES, srcsetOf, type ImageLayout } from '../../images/image-variants';
 import { useLazyImage } from '../hooks/use-lazy-image';
 import { PageContext } from '../page-context';
 
@@ -16,7 +17,7 @@ import { PageContext } from '../page-context';
  * the placeholder next to it then). After 3 failed attempts the alt text is shown in a box
  * of the same size; a decorative image (alt="") stays an empty box.
  *
- * A raster image the build made variants of (docs/content-model.md#images) is a <picture>:
+ * A raster image the build made variants of (docs/content-model.md#14-media) is a <picture>:
  * AVIF and WebP sources and the fallback's srcset, with the `sizes` of the block's `layout`,
  * and its blurred preview as the waiting image's source. The lazy rules are the same: a
  * waiting picture carries its srcsets in data-srcset and gets them when it is shown.
