@@ -52,7 +52,9 @@ export function imageCache(dir: string = DEFAULT_IMAGE_CACHE_DIR): ImageCache {
       for (const [name, bytes] of files) await writeFile(join(tmp, name), bytes);
       await writeFile(join(tmp, 'meta.json'), JSON.stringify(entry));
       await rm(folder(key), { recursive: true, force: true });
-      await rename(tmp, folder(key));
+      // Another build (tests build in parallel) may have put the same entry meanwhile: the same
+      // content under the same key, so theirs serves as well.
+      await rename(tmp, folder(key)).catch(() => rm(tmp, { recursive: true, force: true }));
     },
     async copyOut(key, width, format, to) {
       await copyFile(join(folder(key), cachedFileName(width, format)), to);
