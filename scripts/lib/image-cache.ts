@@ -51,10 +51,18 @@ export function imageCache(dir: string = DEFAULT_IMAGE_CACHE_DIR): ImageCache {
       await mkdir(tmp, { recursive: true });
       for (const [name, bytes] of files) await writeFile(join(tmp, name), bytes);
       await writeFile(join(tmp, 'meta.json'), JSON.stringify(entry));
-      await rm(folder(key), { recursive: true, force: true });
       // Another build (tests build in parallel) may have put the same entry meanwhile: the same
-      // content under the same key, so theirs serves as well.
-      await rename(tmp, folder(key)).catch(() => rm(tmp, { recursive: true, force: true }));
+      // content under the same key, so theirs serves as well and is not pulled from under it.
+      // Only a damaged entry is replaced.
+      const placed = await rename(tmp, folder(key)).then(
+        () => true,
+        () => false,
+      );
+      if (placed) return;
+      if ((await this.get(key)) === null) {
+        await rm(folder(key), { recursive: true, force: true });
+        await rename(tmp, folder(key));
+      } else await rm(tmp, { recursive: true, force: true });
     },
     async copyOut(key, width, format, to) {
       await copyFile(join(folder(key), cachedFileName(width, format)), to);
