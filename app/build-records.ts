@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule, Webhook } from './content/schema';
+import { ImageManifest } from './images/image-manifest';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
 
 /** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */
@@ -49,6 +50,8 @@ export const Payload = z.object({
   chrome: Chrome,
   /** set when this URL shows another page's content (`/` showing the default locale home) */
   canonicalPath: z.string().optional(),
+  /** the responsive variants of the raster images this page shows, by media path (absent: none) */
+  images: ImageManifest.optional(),
 });
 export type Payload = z.infer<typeof Payload>;
 

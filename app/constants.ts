@@ -101,3 +101,10 @@ export const BROWSER_VERDICT_MEMO_MAX_KEY_CHARS = 1_024;
 /** Preload lists by the chunks a page wants (a language and its parts: a few dozen at most). */
 export const PRELOAD_MEMO_MAX_ENTRIES = 64;
 export const PRELOAD_MEMO_MAX_BYTES = 256 * 1024;
+
+/** Widths (CSS px of the file) the build makes of every raster image in media/, never above the source's own. */
+export const IMAGE_WIDTHS_PX = [320, 480, 640, 960, 1280, 1920, 2560] as const;
+/** Largest raster image the build decodes: a bigger one (or a decompression bomb) fails the build. */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+/** Width of the blurred preview inlined as a data: URL until the image loads. */
+export const IMAGE_PLACEHOLDER_WIDTH_PX = 16;

@@ -2,7 +2,9 @@
  * The document head of a view (title, description, canonical, hreflang, Open Graph), computed
  * once as data so the server renders it and the client applies it after navigation alike.
  */
-import type { Chrome } from './build-records';
+import type { Chrome, Payload } from './build-records';
+import { priorityImage } from './content/priority-image';
+import { IMAGE_SIZES, srcsetOf } from './images/image-variants';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, uiStrings } from './i18n/strings';
 import type { View } from './view';
 
@@ -18,7 +20,22 @@ export interface HeadData {
   canonical?: string;
   alternates: HeadAlternate[];
   robots?: string;
+  /** the page's LCP image in its best format, preloaded with its srcset and sizes */
+  imagePreload?: { type: string; srcset: string; sizes: string };
 }
+
+/** AVIF (or WebP) srcset of the page's priority image, when the build made variants of it. */
+export function imagePreloadFor(payload: Payload): HeadData['imagePreload'] {
+  const first = priorityImage(payload.page.blocks);
+  const images = payload.images;
+  if (!first || !images || !Object.prototype.hasOwnProperty.call(images, first.src)) return undefined;
+  const info = images[first.src]!;
+  const format = info.variants.avif ? 'avif' : info.variants.webp ? 'webp' : undefined;
+  if (!format) return undefined;
+  return { type: `image/${format}`, srcset: srcsetOf(info.variants[format]!), sizes: IMAGE_SIZES[first.layout] };
+}
+
+const withPreload = (imagePreload: HeadData['imagePreload']) => (imagePreload ? { imagePreload } : {});
 
 const localeHome = (code: string) => `/${code}`;
 
@@ -56,6 +73,7 @@ export function headFor(view: View): HeadData {
       description: page.description,
       canonical: absolute(chrome, path),
       alternates: alternatesFor(chrome, path, page.alternates),
+      ...withPreload(imagePreloadFor(view.payload)),
     };
   }
   const { chrome } = view;

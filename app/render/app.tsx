@@ -87,7 +87,7 @@ export function App({ view, preview }: { view: View; preview?: PreviewInfo }) {
   const consent = chrome.gtmId !== undefined && loadsScripts(view);
   return (
     <PreviewModeContext.Provider value={preview !== undefined}>
-      <PageContext.Provider value={{ path, lang }}>
+      <PageContext.Provider value={{ path, lang, images: view.kind === 'page' ? view.payload.images : undefined }}>
         <ModalProvider closeLabel={uiStrings(lang).close}>
           {/* First in the page, so keyboard and screen reader users meet it before the content it is about. */}
           {consent && <ConsentBanner chrome={chrome} />}

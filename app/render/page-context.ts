@@ -5,10 +5,13 @@
  * 'et-EE'), the same on the server and in the browser so hydration matches.
  */
 import { createContext } from 'react';
+import type { ImageManifest } from '../images/image-manifest';
 
 export interface PageInfo {
   path: string;
   lang: string;
+  /** responsive variants of the page's raster images (the payload's), by media path */
+  images?: ImageManifest;
 }
 
 export const PageContext = createContext<PageInfo>({ path: '/', lang: 'en' });

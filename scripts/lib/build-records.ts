@@ -12,6 +12,7 @@ import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
 import { consentScript } from '../../app/consent';
 import { gtmSnippet } from '../../app/tag-manager';
 import { sitemapUrls, sitemapXml, type SitemapSource } from './sitemap';
+import type { ImageManifest } from '../../app/images/image-manifest';
 import type { LoadedContent } from './content-loader';
 import type { KvRecord } from './kv-cli';
 
@@ -67,13 +68,32 @@ export function chromeFor(site: Site, code: string): Chrome {
 }
 
 /** Every page's payload; "/" falls back to the default locale's home when pages/index.json is absent. */
-export function payloadsFor(content: LoadedContent): Payload[] {
+/** The manifest entries of the media paths a page's content names, so the payload renders alone. */
+export function imagesOf(page: unknown, images: ImageManifest): ImageManifest | undefined {
+  const used: ImageManifest = {};
+  let any = false;
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const info = images[value];
+      if (Object.hasOwn(images, value) && info) {
+        used[value] = info;
+        any = true;
+      }
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(page);
+  return any ? used : undefined;
+}
+
+export function payloadsFor(content: LoadedContent, images: ImageManifest = {}): Payload[] {
   const { site } = content;
   const codes = site.locales.map((l) => l.code);
   const payloads: Payload[] = content.pages.map(({ path, page }) => ({
     path,
     page,
     chrome: chromeFor(site, localeCodeOfPath(path, codes) ?? site.defaultLocale),
+    ...withImages(imagesOf(page, images)),
   }));
   if (!payloads.some((p) => p.path === '/')) {
     const home = payloads.find((p) => p.path === `/${site.defaultLocale}`)!;
@@ -95,10 +115,14 @@ export interface BuildRecordsInput {
   /** the client bundle's files, archived in KV so pages of this build keep them after a code deploy */
   clientFiles?: ClientFile[];
   timestamp: number;
+  /** the build's image variants by media path (scripts/lib/image-variants.ts) */
+  images?: ImageManifest;
 }
 
-export function buildRecords({ content, codeHash, clientFiles = [], timestamp }: BuildRecordsInput): BuildOutput {
-  const payloads = payloadsFor(content);
+const withImages = (images: ImageManifest | undefined) => (images ? { images } : {});
+
+export function buildRecords({ content, codeHash, clientFiles = [], timestamp, images }: BuildRecordsInput): BuildOutput {
+  const payloads = payloadsFor(content, images);
   const payloadRecords = payloads.map((p) => {
     const value = JSON.stringify(p);
     return { path: p.path, hash: sha256(value), value };

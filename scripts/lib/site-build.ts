@@ -7,13 +7,17 @@
  *   dist/kv/           records.json (client files, payloads, index, sitemap, manifest), pointer.json, and
  *                      sitemap.json (its URLs with their payload hashes), for publish
  *   dist/build.json    what was built
+ *   dist/images.json   per media path, the responsive variants made of it (image-variants.ts)
  */
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
+import type { ImageManifest } from '../../app/images/image-manifest';
 import { buildRecords, sha256, type BuildOutput } from './build-records';
 import { ROOT, bundleClient, bundleWorker } from './bundle';
 import { loadContent } from './content-loader';
+import type { ImageCache } from './image-cache';
+import { buildImageVariants } from './image-variants';
 
 export interface SiteBuildOptions {
   contentDir: string;
@@ -23,6 +27,8 @@ export interface SiteBuildOptions {
   timestamp?: number;
   /** a comment in every client script: new code from the same sources (scripts/lib/bundle.ts) */
   codeLabel?: string;
+  /** where encoded image variants are kept between builds (default .cache/images) */
+  imageCache?: ImageCache;
 }
 
 /** `warnings`: broken links a site with `allowBrokenLinks` builds with anyway. */
@@ -39,6 +45,10 @@ export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
 const ASSET_HEADERS = `/_app/*
   Cache-Control: public, max-age=31536000, immutable
   X-Content-Type-Options: nosniff
+/media/_v/*
+  Cache-Control: public, max-age=31536000, immutable
+  X-Content-Type-Options: nosniff
+  Content-Security-Policy: ${MEDIA_CSP}
 /media/*
   Cache-Control: public, max-age=3600, stale-while-revalidate=86400
   X-Content-Type-Options: nosniff
@@ -70,6 +80,7 @@ export async function buildSite({
   outDir = 'dist',
   timestamp = Date.now(),
   codeLabel,
+  imageCache,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const loaded = await loadContent(contentDir, shownContentRoot);
   if (!loaded.ok) return loaded;
@@ -80,7 +91,21 @@ export async function buildSite({
   const publicDir = out('public');
   await mkdir(publicDir, { recursive: true });
   await cp(join(ROOT, 'public'), publicDir, { recursive: true }).catch(() => undefined);
-  if (loaded.content.mediaDir) await cp(loaded.content.mediaDir, join(publicDir, 'media'), { recursive: true });
+  let images: ImageManifest = {};
+  if (loaded.content.mediaDir) {
+    await cp(loaded.content.mediaDir, join(publicDir, 'media'), { recursive: true });
+    const variants = await buildImageVariants({
+      mediaDir: loaded.content.mediaDir,
+      outMediaDir: join(publicDir, 'media'),
+      shownMediaDir: `${shownContentRoot}/media`,
+      cache: imageCache,
+    });
+    if (!variants.ok) {
+      await rm(dist, { recursive: true, force: true });
+      return { ok: false, problems: variants.problems, warnings: loaded.warnings };
+    }
+    images = variants.manifest;
+  }
   await writeFile(join(publicDir, '_headers'), ASSET_HEADERS);
 
   const client = await bundleClient(publicDir, codeLabel);
@@ -90,11 +115,12 @@ export async function buildSite({
   );
   const codeHash = sha256(workerCode + '\0' + clientFiles.map((f) => f.text).join('\0'));
 
-  const build = buildRecords({ content: loaded.content, codeHash, clientFiles, timestamp });
+  const build = buildRecords({ content: loaded.content, codeHash, clientFiles, timestamp, images });
   await mkdir(out('kv'), { recursive: true });
   await writeFile(out('kv/records.json'), JSON.stringify(build.records));
   await writeFile(out('kv/pointer.json'), JSON.stringify([build.pointer]));
   await writeFile(out('kv/sitemap.json'), JSON.stringify(build.sitemap));
+  await writeFile(out('images.json'), JSON.stringify(images));
   await writeFile(
     out('build.json'),
     JSON.stringify({ id: build.id, timestamp, pages: build.pageCount, records: build.records.length + 1, assets: client.assets }, null, 2),

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../../app/build-records';
@@ -73,6 +73,37 @@ describe('the build', () => {
     );
     const result = await buildSite({ contentDir, outDir });
     expect(result.ok).toBe(false);
+    await expect(readFile(join(outDir, 'kv/pointer.json'))).rejects.toThrow();
+  });
+});
+
+describe('the build with photos', () => {
+  test('serves the image variants immutable and gives each page the variants of the photos it shows', async () => {
+    const site = await buildForTest(REPO_CONTENT);
+    cleanups.push(site.cleanup);
+    const headers = await readFile(join(site.outDir, 'public/_headers'), 'utf8');
+    expect(headers).toContain('/media/_v/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+    const index = BuildIndex.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.index(site.build.id))!.value));
+    const payloadOf = (path: string) =>
+      Payload.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.payload(index.pages[path]!))!.value));
+    expect(Object.keys(payloadOf('/et/kevadpakkumine').images ?? {}).sort()).toEqual(['/media/harbour.jpg', '/media/tower.jpg']);
+    expect(payloadOf('/en/contact').images).toBeUndefined();
+  });
+
+  test('a corrupt photo fails the build naming the file, and writes nothing', async () => {
+    const contentDir = await tempDir('content');
+    await generateContent({ dir: contentDir });
+    await mkdir(join(contentDir, 'media'), { recursive: true });
+    await writeFile(join(contentDir, 'media', 'broken.jpg'), 'not a photo');
+    const outDir = await tempDir('dist');
+    cleanups.push(
+      () => rm(contentDir, { recursive: true, force: true }),
+      () => rm(outDir, { recursive: true, force: true }),
+    );
+    const result = await buildSite({ contentDir, outDir });
+    expect(result.ok === false && result.problems).toEqual([
+      { file: 'content/media/broken.jpg', path: '(file)', message: expect.stringMatching(/^not an image/) },
+    ]);
     await expect(readFile(join(outDir, 'kv/pointer.json'))).rejects.toThrow();
   });
 });

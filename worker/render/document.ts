@@ -46,6 +46,13 @@ export function renderDocument({ head, appHtml, bootJson, assets, withScripts, h
   if (head.canonical) lines.push(`<meta property="og:url" content="${e(head.canonical)}">`);
   lines.push(`<meta property="og:locale" content="${e(head.lang.replace('-', '_'))}">`);
   for (const href of assets.css) lines.push(`<link rel="stylesheet" href="${e(href)}">`);
+  // The LCP image starts loading with the stylesheet instead of after it; `type` lets a browser
+  // without AVIF skip the preload rather than fetch a file it cannot show.
+  const img = head.imagePreload;
+  if (img)
+    lines.push(
+      `<link rel="preload" as="image" type="${e(img.type)}" imagesrcset="${e(img.srcset)}" imagesizes="${e(img.sizes)}" fetchpriority="high">`,
+    );
   if (withScripts) {
     // The server's HTML is the page; the client code only hydrates it. Fetched at low priority,
     // it does not compete with the stylesheet and the LCP image on a slow connection, so the

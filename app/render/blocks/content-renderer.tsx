@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Block } from '../../content/schema';
+import { priorityImageBlock } from '../../content/priority-image';
 import { lazyPart } from '../lazy-parts';
 import { AccordionBlock, CardsBlock, CtaBlock, HeroBlock, ImageBlock, RichTextBlock, TableBlock } from './simple-blocks';
 
@@ -48,26 +49,6 @@ function BlockView({ block, first, priority }: { block: Block; first: boolean; p
     default:
       return <UnknownBlock type={(block as { type: string }).type} />;
   }
-}
-
-/**
- * How far down the page's first image may start and still be loaded eagerly: an intro text
- * and then a picture (the contact page) puts the picture in the first screen, where it is the
- * LCP element, and a lazy image there waits for the client bundle.
- */
-const PRIORITY_IMAGE_MAX_BLOCK = 1;
-
-/**
- * The block that shows the page's first image, when it is a hero or image block near the top;
- * -1 when none is, or when a block that may hold images (cards, gallery, section) comes first.
- */
-function priorityImageBlock(blocks: Block[]): number {
-  for (let i = 0; i <= PRIORITY_IMAGE_MAX_BLOCK && i < blocks.length; i++) {
-    const block = blocks[i]!;
-    if (block.type === 'image' || (block.type === 'hero' && block.image)) return i;
-    if (block.type === 'cards' || block.type === 'gallery' || block.type === 'section') return -1;
-  }
-  return -1;
 }
 
 /**

@@ -56,7 +56,7 @@ export function GalleryBlock({ block }: { block: Extract<Block, { type: 'gallery
             hidden={i !== index}
             data-direction={i === index ? direction : undefined}
           >
-            <Img image={image} />
+            <Img image={image} layout="gallery" />
           </div>
         ))}
       </div>

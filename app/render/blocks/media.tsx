@@ -1,5 +1,9 @@
+import { useContext, type ReactNode } from 'react';
 import type { Image as ImageData } from '../../content/schema';
+import type { ImageInfo } from '../../images/image-manifest';
+import { IMAGE_SIZES, srcsetOf, type ImageLayout } from '../../images/image-variants';
 import { useLazyImage } from '../hooks/use-lazy-image';
+import { PageContext } from '../page-context';
 
 /**
  * An image that keeps its intrinsic size (width, height) and its alt text in the HTML, so
@@ -12,10 +16,53 @@ import { useLazyImage } from '../hooks/use-lazy-image';
  * A <noscript> copy with the real source serves visitors without JavaScript (site.css hides
  * the placeholder next to it then). After 3 failed attempts the alt text is shown in a box
  * of the same size; a decorative image (alt="") stays an empty box.
+ *
+ * A raster image the build made variants of (docs/content-model.md#14-media) is a <picture>:
+ * AVIF and WebP sources and the fallback's srcset, with the `sizes` of the block's `layout`,
+ * and its blurred preview as the waiting image's source. The lazy rules are the same: a
+ * waiting picture carries its srcsets in data-srcset and gets them when it is shown.
  */
-export function Img({ image, priority = false, className }: { image: ImageData; priority?: boolean; className?: string }) {
+export function Img({
+  image,
+  priority = false,
+  className,
+  layout = 'content',
+}: {
+  image: ImageData;
+  priority?: boolean;
+  className?: string;
+  layout?: ImageLayout;
+}) {
+  const { images } = useContext(PageContext);
+  const info = images && Object.prototype.hasOwnProperty.call(images, image.src) ? images[image.src] : undefined;
   // A new source is a new image: its own attempts and state.
-  return <LazyImg key={image.src} image={image} priority={priority} className={className} />;
+  return <LazyImg key={image.src} image={image} priority={priority} className={className} variants={info} sizes={IMAGE_SIZES[layout]} />;
+}
+
+/** The fallback format's variants (JPEG or PNG), which the <img> itself carries. */
+function fallbackOf(info: ImageInfo) {
+  return info.variants.jpeg ?? info.variants.png ?? info.variants.webp ?? [];
+}
+
+/** The variant a browser without srcset support shows: the widest up to 1280 px. */
+export function fallbackSrc(info: ImageInfo): string {
+  const list = fallbackOf(info);
+  const upTo = list.filter((v) => v.width <= 1280);
+  return (upTo.length > 0 ? upTo[upTo.length - 1]! : list[0]!).src;
+}
+
+/** The <source>s of a picture; when waiting, their srcsets sit in data-srcset. */
+function Sources({ info, sizes, showing }: { info: ImageInfo; sizes: string; showing: boolean }): ReactNode {
+  return (['avif', 'webp'] as const).map((format) => {
+    const list = info.variants[format];
+    if (!list) return null;
+    const srcset = srcsetOf(list);
+    return showing ? (
+      <source key={format} type={`image/${format}`} srcSet={srcset} sizes={sizes} />
+    ) : (
+      <source key={format} type={`image/${format}`} data-srcset={srcset} sizes={sizes} />
+    );
+  });
 }
 
 /** A blank image with the given size, so a waiting <img> is laid out like the real one. */
@@ -23,9 +70,32 @@ export function placeholderSrc(width: number, height: number): string {
   return `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='${width}' height='${height}'%2F%3E`;
 }
 
-function LazyImg({ image, priority, className }: { image: ImageData; priority: boolean; className?: string }) {
+interface LazyImgProps {
+  image: ImageData;
+  priority: boolean;
+  className?: string;
+  variants?: ImageInfo;
+  sizes: string;
+}
+
+function LazyImg({ image, priority, className, variants, sizes }: LazyImgProps) {
   const { ref, phase, showing, attempt, onLoad, onError } = useLazyImage(image.src, !priority);
-  const { src, alt, width, height } = image;
+  const { alt, width, height } = image;
+  const src = variants ? fallbackSrc(variants) : image.src;
+  const srcSet = variants ? srcsetOf(fallbackOf(variants)) : undefined;
+  const wrap = (img: ReactNode, shown: boolean) =>
+    variants ? (
+      <picture>
+        <Sources info={variants} sizes={sizes} showing={shown} />
+        {img}
+      </picture>
+    ) : (
+      img
+    );
+  // Until the picture is due, its tiny preview, scaled up (so blurred), fills the reserved box.
+  // As the <img>'s own source rather than a background: the CSP allows data: images but no
+  // style attributes.
+  const waitingSrc = variants ? variants.placeholder : placeholderSrc(width, height);
 
   if (phase === 'failed') {
     return (
@@ -37,12 +107,14 @@ function LazyImg({ image, priority, className }: { image: ImageData; priority: b
   }
 
   if (priority) {
-    return (
+    return wrap(
       <img
         key={attempt}
         ref={ref}
         className={className}
         src={src}
+        srcSet={srcSet}
+        sizes={variants ? sizes : undefined}
         alt={alt}
         width={width}
         height={height}
@@ -50,29 +122,48 @@ function LazyImg({ image, priority, className }: { image: ImageData; priority: b
         fetchPriority="high"
         onLoad={onLoad}
         onError={onError}
-      />
+      />,
+      true,
     );
   }
 
   return (
     <>
       <noscript>
-        <img className={className} src={src} alt={alt} width={width} height={height} decoding="async" />
+        {wrap(
+          <img
+            className={className}
+            src={src}
+            srcSet={srcSet}
+            sizes={variants ? sizes : undefined}
+            alt={alt}
+            width={width}
+            height={height}
+            decoding="async"
+          />,
+          true,
+        )}
       </noscript>
-      <img
-        key={attempt}
-        ref={ref}
-        className={className}
-        src={showing ? src : placeholderSrc(width, height)}
-        data-src={src}
-        data-lazy={showing ? (phase === 'loaded' ? 'loaded' : 'loading') : 'waiting'}
-        alt={alt}
-        width={width}
-        height={height}
-        decoding="async"
-        onLoad={onLoad}
-        onError={onError}
-      />
+      {wrap(
+        <img
+          key={attempt}
+          ref={ref}
+          className={className}
+          src={showing ? src : waitingSrc}
+          srcSet={showing ? srcSet : undefined}
+          data-srcset={showing ? undefined : srcSet}
+          sizes={variants ? sizes : undefined}
+          data-src={src}
+          data-lazy={showing ? (phase === 'loaded' ? 'loaded' : 'loading') : 'waiting'}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          onLoad={onLoad}
+          onError={onError}
+        />,
+        showing,
+      )}
     </>
   );
 }

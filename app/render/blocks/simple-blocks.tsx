@@ -21,7 +21,7 @@ export function HeroBlock({ block, first, priority }: { block: Of<'hero'>; first
           </div>
         )}
       </div>
-      {block.image && <Img className="hero__image" image={block.image} priority={priority} />}
+      {block.image && <Img className="hero__image" image={block.image} priority={priority} layout="hero" />}
     </section>
   );
 }
@@ -50,7 +50,7 @@ export function CardsBlock({ block }: { block: Of<'cards'> }) {
       <ul className="cards__list">
         {block.items.map((item, i) => (
           <li key={i} className="card">
-            {item.image && <Img image={item.image} />}
+            {item.image && <Img image={item.image} layout="card" />}
             <h3 className="card__title">{item.href ? <a href={item.href}>{item.title}</a> : item.title}</h3>
             {item.text && <p>{item.text}</p>}
           </li>

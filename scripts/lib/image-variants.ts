@@ -1,0 +1,145 @@
+/**
+ * Responsive variants of every raster image under media/: the widths of the ladder in AVIF,
+ * WebP and a fallback (PNG with alpha, else JPEG), EXIF stripped and orientation applied, named
+ * by content hash under media/_v/. Encoded once per source content (image-cache.ts). A file
+ * that cannot be decoded, or is too large, is a content problem naming it, never a crash.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import sharp from 'sharp';
+import type { ContentProblem } from '../../app/content/issues';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_PLACEHOLDER_WIDTH_PX } from '../../app/constants';
+import { RASTER_EXTENSIONS, VARIANT_DIR, ladderFor, variantFileName, type ImageFormat } from '../../app/images/image-variants';
+import type { ImageInfo, ImageManifest } from '../../app/images/image-manifest';
+import { cachedFileName, imageCache, type CachedImage, type ImageCache } from './image-cache';
+
+/** Bump when encoding settings change, so cached variants are made again. */
+const PIPELINE_VERSION = '2';
+/** A decode or encode that runs longer than this is abandoned (a crafted file must not hang the build). */
+const IMAGE_ENCODE_TIMEOUT_S = 120;
+const QUALITY: Record<ImageFormat, object> = {
+  avif: { quality: 50, effort: 3 },
+  webp: { quality: 72 },
+  jpeg: { quality: 78, mozjpeg: true },
+  png: { compressionLevel: 9, palette: false },
+};
+
+export interface ImageVariantsOptions {
+  mediaDir: string;
+  /** the published media folder (dist/public/media): variants go to its _v/ */
+  outMediaDir: string;
+  /** how the media folder is named in problem lines, e.g. `content/media` */
+  shownMediaDir: string;
+  cache?: ImageCache;
+}
+
+export type ImageVariantsResult =
+  { ok: true; manifest: ImageManifest; encoded: number; reused: number } | { ok: false; problems: ContentProblem[] };
+
+async function rasterFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const exts: readonly string[] = RASTER_EXTENSIONS;
+  return entries
+    .filter((e) => e.isFile() && exts.includes(extname(e.name).toLowerCase()))
+    .map((e) => join(e.parentPath, e.name))
+    .filter((f) => !relative(dir, f).split(sep).includes(VARIANT_DIR))
+    .sort();
+}
+
+const decoder = (bytes: Buffer) =>
+  sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'truncated', animated: false }).timeout({
+    seconds: IMAGE_ENCODE_TIMEOUT_S,
+  });
+
+/** Decodes and encodes one source; throws an Error whose message is fit for an editor. */
+async function encode(bytes: Buffer): Promise<{ entry: CachedImage; files: Map<string, Buffer> }> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch (error) {
+    throw new Error('not an image sharp can read (the file content is not JPEG, PNG, WebP or AVIF)', { cause: error });
+  }
+  if (!meta.width || !meta.height) throw new Error('image without dimensions');
+  if (meta.width * meta.height > IMAGE_MAX_INPUT_PIXELS) {
+    throw new Error(
+      `image of ${meta.width}×${meta.height} px (${((meta.width * meta.height) / 1e6).toFixed(1)} MP) is larger than the limit of ${IMAGE_MAX_INPUT_PIXELS / 1e6} MP: scale it down before adding it`,
+    );
+  }
+  // EXIF orientations 5-8 turn the picture a quarter: its displayed width is the stored height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+  const fallback: ImageFormat = meta.hasAlpha ? 'png' : 'jpeg';
+  const files = new Map<string, Buffer>();
+  const list: CachedImage['files'] = [];
+  try {
+    // Fully decoding once first makes a truncated or corrupt file fail here with one clear error.
+    await decoder(bytes).rotate().raw().toBuffer();
+    for (const w of ladderFor(width)) {
+      for (const format of ['avif', 'webp', fallback] as const) {
+        // sharp writes no metadata unless asked (withMetadata), so EXIF and GPS are dropped.
+        const out = await decoder(bytes).rotate().resize({ width: w }).toFormat(format, QUALITY[format]).toBuffer();
+        files.set(cachedFileName(w, format), out);
+        list.push({ format, width: w });
+      }
+    }
+    const small = decoder(bytes).rotate().resize({ width: IMAGE_PLACEHOLDER_WIDTH_PX });
+    const tiny = await (fallback === 'png' ? small.png({ palette: true }) : small.jpeg({ quality: 50 })).toBuffer();
+    const placeholder = `data:image/${fallback};base64,${tiny.toString('base64')}`;
+    return { entry: { width, height, placeholder, files: list }, files };
+  } catch (error) {
+    throw new Error(`corrupt or truncated image (${(error as Error).message.trim()})`, { cause: error });
+  }
+}
+
+function infoFor(publicPath: string, key: string, entry: CachedImage): ImageInfo {
+  const stem = publicPath.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  const variants: ImageInfo['variants'] = {};
+  for (const f of entry.files) {
+    const src = `/media/${VARIANT_DIR}/${variantFileName(stem, key, f.width, f.format)}`;
+    (variants[f.format] ??= []).push({ width: f.width, src });
+  }
+  for (const list of Object.values(variants)) list.sort((a, b) => a.width - b.width);
+  return { width: entry.width, height: entry.height, variants, placeholder: entry.placeholder };
+}
+
+export async function buildImageVariants({
+  mediaDir,
+  outMediaDir,
+  shownMediaDir,
+  cache = imageCache(),
+}: ImageVariantsOptions): Promise<ImageVariantsResult> {
+  const manifest: ImageManifest = {};
+  const problems: ContentProblem[] = [];
+  let encoded = 0;
+  let reused = 0;
+  const outDir = join(outMediaDir, VARIANT_DIR);
+  await mkdir(outDir, { recursive: true });
+  for (const file of await rasterFiles(mediaDir)) {
+    const rel = relative(mediaDir, file).split(sep).join('/');
+    const bytes = await readFile(file);
+    const key = createHash('sha256').update(`v${PIPELINE_VERSION}\0`).update(bytes).digest('hex');
+    let entry = await cache.get(key);
+    if (entry) reused++;
+    else {
+      try {
+        const made = await encode(bytes);
+        await cache.put(key, made.entry, made.files);
+        entry = made.entry;
+        encoded++;
+      } catch (error) {
+        problems.push({ file: `${shownMediaDir}/${rel}`, path: '(file)', message: (error as Error).message });
+        continue;
+      }
+    }
+    const publicPath = `/media/${rel}`;
+    const info = infoFor(publicPath, key, entry);
+    for (const f of entry.files) {
+      const src = info.variants[f.format]!.find((v) => v.width === f.width)!.src;
+      await cache.copyOut(key, f.width, f.format, join(outMediaDir, src.slice('/media/'.length)));
+    }
+    manifest[publicPath] = info;
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, manifest, encoded, reused };
+}
