@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { HTTPException } from 'hono/http-exception';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { requestLog } from '../../../worker/middleware/request-log';
+import { formatRequestLog, requestLog } from '../../../worker/middleware/request-log';
 import { BUILD_ID, given, request, testApp } from '../in-process';
 
 afterEach(() => {
@@ -45,5 +46,39 @@ describe('the request log', () => {
 
     await request(app, '/en');
     expect(JSON.parse(lines[0]!)).toMatchObject({ status: 403, mode: 'preview' });
+  });
+});
+
+describe('the request log line', () => {
+  test('is the JSON of its fields for any path and method, hostile spellings included', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          requestId: fc.oneof(fc.uuid(), fc.stringMatching(/^[0-9a-f]{16}-[A-Z]{3}$/)),
+          method: fc.string(),
+          path: fc.option(fc.string({ unit: 'binary' }), { nil: undefined }),
+          status: fc.integer({ min: 100, max: 599 }),
+          build: fc.option(fc.stringMatching(/^[a-f0-9]{16}$/), { nil: undefined }),
+          cache: fc.constantFrom('hit' as const, 'miss' as const, undefined),
+          preview: fc.boolean(),
+          ms: fc.nat(),
+          short: fc.option(fc.constant(true), { nil: undefined }),
+        }),
+        (line) => {
+          expect(JSON.parse(formatRequestLog(line))).toEqual({
+            type: 'request',
+            requestId: line.requestId,
+            method: line.method,
+            path: line.path ?? '(rejected)',
+            status: line.status,
+            build: line.build ?? null,
+            cache: line.cache ?? 'bypass',
+            mode: line.preview ? 'preview' : 'live',
+            ms: line.ms,
+            ...(line.short ? { short: true } : {}),
+          });
+        },
+      ),
+    );
   });
 });
