@@ -34,7 +34,11 @@
  *   edgeCacheLookup       304 for a matching ETag; a cached page without rendering
  *   contentPage           server-rendered from the payload, or the 404 screen
  *
- * Then `notFound` (a method no step answers) and `onError` (error-handler.ts). Static files
+ * Then `notFound` (a method no step answers) and `onError` (error-handler.ts).
+ *
+ * Before the chain, the short path for memory hits (memory-hit.ts) answers a GET for a page the
+ * isolate holds, built from this same list: each step that sees every path says in `hit` what
+ * it means for such a page (`'unchanged'`, or a guard the request must pass). Static files
  * (public/, hashed client bundles, media) never reach this code: Workers static assets serve
  * them first (wrangler.toml [assets]); except that the preview environment runs the worker
  * first for media and the editor, so the gate stands before them ([env.preview.assets]).
@@ -43,12 +47,15 @@ import { Hono, type Env, type Handler, type MiddlewareHandler } from 'hono';
 import type { ClientAssets } from '../app/build-records';
 import { APP_BASE, appEndpoints } from '../app/endpoints';
 import type { AppEnv } from './app-env';
+import { browserVerdictFromHeaders } from './browser-support';
 import { BuildMemory } from './build-store';
 import { CACHE_NONE } from './cache-control';
 import { errorHandler } from './error-handler';
+import { isPreviewRequest } from './hosts';
+import { memoryHit, type HitGuard, type HitRule } from './memory-hit';
 import { browserCheck } from './middleware/browser-check';
 import { currentBuild } from './middleware/current-build';
-import { edgeCache } from './middleware/edge-cache';
+import { PageMemory, edgeCache } from './middleware/edge-cache';
 import { previewGate } from './middleware/preview';
 import { requestContext } from './middleware/request-context';
 import { requestLog } from './middleware/request-log';
@@ -75,11 +82,23 @@ export interface Step {
   /** a Hono route pattern; `/*` matches every path */
   readonly path: string;
   readonly handler: MiddlewareHandler<AppEnv> | Handler<AppEnv>;
+  /** for steps bound to `/*`: what the step means for a page in isolate memory (memory-hit.ts) */
+  readonly hit?: HitRule;
 }
 
 export interface AppOptions {
   assets: ClientAssets;
 }
+
+/** The guards steps put on the short path: when a page in memory is what the chain would send. */
+const hit = {
+  /** the preview host has its gate, drafts and no cache */
+  liveHost: (request, config) => !isPreviewRequest(config, request.url),
+  /** an unsupported browser is redirected, whatever the page */
+  supportedBrowser: (request) => browserVerdictFromHeaders(request.headers).supported,
+  /** a conditional request may be a 304, which the edge cache's lookup decides */
+  unconditional: (request) => !request.headers.has('if-none-match'),
+} satisfies Record<string, HitGuard>;
 
 /**
  * A middleware typed with only the part of the environment it uses, as a step of the app. The
@@ -90,19 +109,30 @@ function partOfApp<E extends Env>(handler: MiddlewareHandler<E>, ..._fits: AppEn
   return handler as unknown as MiddlewareHandler<AppEnv>;
 }
 
-/** The steps in policy order, for `memory`, the isolate's knowledge of builds. */
-export function appSteps({ assets, memory }: AppOptions & { memory: BuildMemory }): readonly Step[] {
+/**
+ * The steps in policy order, for `memory`, the isolate's knowledge of builds, and `pageMemory`,
+ * the pages it keeps (the edge cache's first layer, which the short path reads too).
+ */
+export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: BuildMemory; pageMemory: PageMemory }): readonly Step[] {
   const pages = createPageHandlers({ assets });
-  const pageCache = edgeCache();
+  const pageCache = edgeCache({ memory: pageMemory });
   const build = currentBuild({ assets });
-  const step = (name: string, method: Step['method'], path: string, handler: Step['handler']): Step => ({ name, method, path, handler });
+  const step = (name: string, method: Step['method'], path: string, handler: Step['handler'], hitRule?: HitRule): Step => ({
+    name,
+    method,
+    path,
+    handler,
+    ...(hitRule ? { hit: hitRule } : {}),
+  });
   return [
-    step('requestContext', 'ALL', '/*', requestContext({ memory })),
-    step('requestLog', 'ALL', '/*', requestLog()),
-    step('edgeCacheRemember', 'ALL', '/*', partOfApp(pageCache.remember)),
+    step('requestContext', 'ALL', '/*', requestContext({ memory }), hit.liveHost),
+    // The short path writes the same line itself, marked `short`.
+    step('requestLog', 'ALL', '/*', requestLog(), 'unchanged'),
+    step('edgeCacheRemember', 'ALL', '/*', partOfApp(pageCache.remember), 'unchanged'),
     // The worker's own inline script (the reload guard in every page's head) is allowed by its hash.
-    step('securityHeaders', 'ALL', '/*', securityHeaders({ scriptHashes: assets.headScript ? [assets.headScript.hash] : [] })),
-    step('previewGate', 'ALL', '/*', previewGate()),
+    // A page in memory carries the headers this wrote, for its build and the live host.
+    step('securityHeaders', 'ALL', '/*', securityHeaders({ scriptHashes: assets.headScript ? [assets.headScript.hash] : [] }), 'unchanged'),
+    step('previewGate', 'ALL', '/*', previewGate(), hit.liveHost),
     step('health', 'GET', appEndpoints.health, health),
     step('latestBuild', 'GET', appEndpoints.latestBuild, latestBuild),
     step('buildManifest', 'GET', appEndpoints.manifestDir + MANIFEST_FILE_ROUTE, buildManifest),
@@ -116,30 +146,37 @@ export function appSteps({ assets, memory }: AppOptions & { memory: BuildMemory 
     step('previewShareLink', 'GET', appEndpoints.previewShareLink, previewShareLink()),
     step('clientFiles', 'GET', `${APP_BASE}*`, clientFiles),
     step('appNotFound', 'ALL', `${APP_BASE}*`, appNotFound),
-    step('currentBuild', 'ALL', '/*', build),
+    // The short path only answers for the build memory says this step would choose (BuildMemory.liveFromMemory).
+    step('currentBuild', 'ALL', '/*', build, 'unchanged'),
     step('previewMedia', 'GET', '/media/*', previewAssets),
     step('previewEditor', 'GET', '/editor/*', previewAssets),
     step('robotsTxt', 'GET', '/robots.txt', robotsTxt),
     step('sitemapXml', 'GET', '/sitemap.xml', sitemapXml),
-    step('payloads', 'GET', '/*', payloads),
+    step('payloads', 'GET', '/*', payloads, 'unchanged'),
     step('unsupportedPage', 'GET', '/unsupported', pages.unsupportedPage),
-    step('browserCheck', 'ALL', '/*', browserCheck()),
-    step('routeRules', 'ALL', '/*', routeRules()),
+    step('browserCheck', 'ALL', '/*', browserCheck(), hit.supportedBrowser),
+    // Redirects and headers depend on the path alone; a page in memory carries the rule's headers.
+    step('routeRules', 'ALL', '/*', routeRules(), 'unchanged'),
     step('previewPage', 'GET', '/preview', pages.previewPage),
     step('resetStoragePage', 'GET', '/reset-storage', pages.resetStoragePage),
     step('resetStorageSlugPage', 'GET', '/reset-storage/*', pages.resetStoragePage),
-    step('edgeCacheLookup', 'ALL', '/*', partOfApp(pageCache.lookup)),
-    step('contentPage', 'GET', '/*', pages.contentPage),
+    step('edgeCacheLookup', 'ALL', '/*', partOfApp(pageCache.lookup), hit.unconditional),
+    step('contentPage', 'GET', '/*', pages.contentPage, 'unchanged'),
   ];
 }
 
 export function createApp({ assets }: AppOptions) {
   const memory = new BuildMemory();
+  const pageMemory = new PageMemory();
   const app = new Hono<AppEnv>();
-  for (const { method, path, handler } of appSteps({ assets, memory })) app.on(method, path, handler);
+  const steps = appSteps({ assets, memory, pageMemory });
+  for (const { method, path, handler } of steps) app.on(method, path, handler);
   app.notFound(function notFound(c) {
     return c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE });
   });
   app.onError(errorHandler({ memory, assets }));
+  const shortPath = memoryHit({ steps, memory, pages: pageMemory });
+  const chain = app.fetch;
+  app.fetch = (request, env, ctx) => shortPath(request, env) ?? chain(request, env, ctx);
   return app;
 }

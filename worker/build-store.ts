@@ -132,6 +132,21 @@ export class BuildMemory {
     this.records.set(key, value, bytes);
   }
 
+  /**
+   * The live build `current('live')` would return now, when this memory alone can tell: the
+   * pointer was read within its TTL, named a complete build, and that build is already the one
+   * served (not a switch, which has work to do, nor a build passed over as suspect). Undefined
+   * whenever the store would read KV or change something: the caller then takes the full path.
+   */
+  liveFromMemory(now: number, pointerTtlMs: number = BUILD_POINTER_TTL_MS): CompleteBuild | undefined {
+    const pointer = this.pointers.get(kvKeys.latest);
+    if (!pointer?.build || now - pointer.readAt >= pointerTtlMs) return undefined;
+    const build = pointer.build;
+    if (this.lastComplete !== build) return undefined;
+    if (this.suspect?.id === build.record.id && this.suspect.until > now) return undefined;
+    return build;
+  }
+
   /** What the record memory holds now, for tests and the memory check. */
   recordUsage(): { entries: number; bytes: number } {
     return this.records.usage();

@@ -41,8 +41,14 @@ export interface WorkerConfig {
   readonly previewOrigins: readonly string[];
   /** every host is a preview host (the `preview` environment) */
   readonly previewMode: boolean;
-  /** false: neither isolate memory nor the Cache API keeps pages (the bench's bypass figure) */
+  /** false: neither isolate memory nor the Cache API keeps pages (EDGE_CACHE=off, the bench's bypass figure) */
   readonly edgeCache: boolean;
+  /**
+   * true: a page in isolate memory is answered by the short path (worker/memory-hit.ts) before
+   * the middleware chain; EDGE_CACHE=full-chain keeps the cache but sends every hit through the
+   * chain, which the tests compare the short path with
+   */
+  readonly memoryShortcut: boolean;
   /** form entries older than this many days are deleted by the scheduled handler */
   readonly formRetentionDays: number;
   /** how long a webhook may take to answer one delivery before it counts as failed */
@@ -61,7 +67,7 @@ export interface WorkerConfig {
 
 const PointerTtl = z.coerce.number<string>().min(0);
 const PreviewMode = z.enum(['true', 'false']);
-const EdgeCache = z.enum(['on', 'off']);
+const EdgeCache = z.enum(['on', 'off', 'full-chain']);
 // At least a day: a typo such as "0" must not empty the database at the next scheduled run.
 const RetentionDays = z.coerce.number<string>().int().min(1).max(3650);
 const DeliveryTimeout = z.coerce.number<string>().int().min(1).max(60_000);
@@ -70,6 +76,10 @@ const RetryDelay = z.coerce.number<string>().int().min(0).max(3600);
 export const FORM_RETENTION_DAYS_DEFAULT = 180;
 const Host = z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'is not a host name with an optional port');
 const Origin = z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i, 'is not an origin such as https://cms.example.com');
+
+function edgeCacheSettings(value: z.infer<typeof EdgeCache>): Pick<WorkerConfig, 'edgeCache' | 'memoryShortcut'> {
+  return { edgeCache: value !== 'off', memoryShortcut: value === 'on' };
+}
 
 /** The configuration, and what was wrong with the values it could not use. */
 export function parseConfig(source: ConfigSource): { config: WorkerConfig; problems: string[] } {
@@ -116,7 +126,7 @@ export function parseConfig(source: ConfigSource): { config: WorkerConfig; probl
     previewHosts: list('PREVIEW_HOSTS', Host, (h) => h.trim().toLowerCase()),
     previewOrigins: list('PREVIEW_ORIGINS', Origin, (o) => o.trim()),
     previewMode: scalar('PREVIEW_MODE', PreviewMode, 'false', '"false"') === 'true',
-    edgeCache: scalar('EDGE_CACHE', EdgeCache, 'on', '"on"') === 'on',
+    ...edgeCacheSettings(scalar('EDGE_CACHE', EdgeCache, 'on', '"on"')),
     formRetentionDays: scalar('FORM_RETENTION_DAYS', RetentionDays, FORM_RETENTION_DAYS_DEFAULT, String(FORM_RETENTION_DAYS_DEFAULT)),
     formDeliveryTimeoutMs: scalar('FORM_DELIVERY_TIMEOUT_MS', DeliveryTimeout, 10_000, '10000'),
     formRetryDelayS: scalar('FORM_RETRY_DELAY_S', RetryDelay, 10, '10'),

@@ -8,6 +8,8 @@ import { inspectRoutes } from 'hono/dev';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { appSteps, createApp } from '../../worker/app';
 import { BuildMemory } from '../../worker/build-store';
+import { pageSteps } from '../../worker/memory-hit';
+import { PageMemory } from '../../worker/middleware/edge-cache';
 import { REPO_ROOT } from '../support/built-site';
 import { ASSETS, EMPTY_KV, ORIGIN } from './in-process';
 
@@ -61,8 +63,25 @@ describe('the worker’s steps', () => {
   });
 
   test('are the ones the header comment of worker/app.ts lists, in its order', () => {
-    const names = appSteps({ assets: ASSETS, memory: new BuildMemory() }).map((s) => s.name);
+    const names = appSteps({ assets: ASSETS, memory: new BuildMemory(), pageMemory: new PageMemory() }).map((s) => s.name);
     expect(documentedSteps()).toEqual(names);
+  });
+
+  test('that see every page each say what they mean for a page in memory: the short path’s guards, in order', () => {
+    const steps = pageSteps(appSteps({ assets: ASSETS, memory: new BuildMemory(), pageMemory: new PageMemory() }));
+    expect(steps.map((s) => [s.name, s.hit === 'unchanged' ? 'unchanged' : 'guard'])).toEqual([
+      ['requestContext', 'guard'],
+      ['requestLog', 'unchanged'],
+      ['edgeCacheRemember', 'unchanged'],
+      ['securityHeaders', 'unchanged'],
+      ['previewGate', 'guard'],
+      ['currentBuild', 'unchanged'],
+      ['payloads', 'unchanged'],
+      ['browserCheck', 'guard'],
+      ['routeRules', 'unchanged'],
+      ['edgeCacheLookup', 'guard'],
+      ['contentPage', 'unchanged'],
+    ]);
   });
 });
 

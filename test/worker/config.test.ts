@@ -26,6 +26,7 @@ describe('the worker’s configuration', () => {
       previewOrigins: ['https://cms.example.com'],
       previewMode: true,
       edgeCache: false,
+      memoryShortcut: false,
       previewToken: 'a-preview-token-of-32-characters',
       previewTokenProblem: null,
       previewShareSecret: 'a-share-secret-of-32-characters!',
@@ -44,6 +45,7 @@ describe('the worker’s configuration', () => {
         previewOrigins: [],
         previewMode: false,
         edgeCache: true,
+        memoryShortcut: true,
         previewToken: null,
         previewTokenProblem: 'the PREVIEW_TOKEN secret is not set',
         previewShareSecret: null,
@@ -82,8 +84,12 @@ describe('the worker’s configuration', () => {
     expect(problems).toEqual([expect.stringContaining('PREVIEW_MODE="yes"')]);
   });
 
-  test('an EDGE_CACHE other than "on" or "off" keeps the cache on', () => {
-    expect(parseConfig({ EDGE_CACHE: 'of' }).config.edgeCache).toBe(true);
+  test('an EDGE_CACHE other than "on", "off" or "full-chain" keeps the cache on', () => {
+    expect(parseConfig({ EDGE_CACHE: 'of' }).config).toMatchObject({ edgeCache: true, memoryShortcut: true });
+  });
+
+  test('EDGE_CACHE=full-chain keeps the cache and sends every hit through the middleware chain', () => {
+    expect(parseConfig({ EDGE_CACHE: 'full-chain' }).config).toMatchObject({ edgeCache: true, memoryShortcut: false });
   });
 
   test('an empty PREVIEW_TOKEN is no token', () => {

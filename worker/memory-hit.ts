@@ -1,0 +1,99 @@
+/**
+ * The short path for memory hits: a GET for a page this isolate already holds, of the build it
+ * already serves, answered before Hono composes the middleware chain. A hit needs none of the
+ * chain's work: the page was remembered with the exact headers the chain sent it with
+ * (edge-cache.ts), so what is left is to be sure the chain would send that page again.
+ *
+ * That certainty comes from the steps themselves (app.ts). Every step that sees every path
+ * declares what it means for a page in memory: `'unchanged'` (it adds nothing the remembered
+ * headers lack and answers nothing else for a path whose page is in memory), or a guard, a test
+ * of the request that must hold for that to be true (the host is not a preview host, the
+ * browser is supported, the request is not conditional). Steps bound to other paths need no
+ * rule: a page is only in memory for a path the whole chain answered with it, and those steps
+ * decide by path. When anything is unsure (a pointer past its TTL, a build switch, a guard that
+ * fails or throws) the request takes the full chain, which then answers it exactly as before.
+ */
+import type { BuildMemory } from './build-store';
+import { configOf, type ConfigSource, type WorkerConfig } from './config';
+import type { PageMemory } from './middleware/edge-cache';
+import { formatRequestLog } from './middleware/request-log';
+import { requestIdOf } from './request-id';
+import { checkRequestPath, splitRequestUrl } from './request-path';
+
+/** What a guard reads: the request, and the configuration parsed from the bindings. */
+export type HitGuard = (request: Request, config: WorkerConfig) => boolean;
+
+/** A step's rule for pages in memory: nothing to do, or a guard the request must pass. */
+export type HitRule = 'unchanged' | HitGuard;
+
+/** The part of a step the short path reads (app.ts Step). */
+export interface HitStep {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly hit?: HitRule;
+}
+
+/** The steps a GET for a page passes through whatever its path: those bound to `/*`. */
+export function pageSteps<S extends HitStep>(steps: readonly S[]): S[] {
+  return steps.filter((s) => s.path === '/*' && s.method !== 'POST');
+}
+
+export interface MemoryHitOptions {
+  steps: readonly HitStep[];
+  /** the isolate's builds: the live one, and whether its pointer is fresh */
+  memory: BuildMemory;
+  /** the isolate's pages, shared with the edge cache that fills it */
+  pages: PageMemory;
+  now?: () => number;
+}
+
+/** The short path's answer: a response, or undefined for "take the full chain". */
+export type MemoryHit = (request: Request, env: ConfigSource | undefined) => Response | undefined;
+
+/**
+ * The short path for these steps. Throws when a step that sees every page declares no rule,
+ * so that a step added to the chain is a decision about hits too, made where it is added.
+ */
+export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOptions): MemoryHit {
+  const guards: HitGuard[] = [];
+  for (const step of pageSteps(steps)) {
+    if (step.hit === undefined) throw new Error(`step ${step.name} sees every page but declares no rule for pages in memory (hit)`);
+    if (step.hit !== 'unchanged') guards.push(step.hit);
+  }
+
+  return function memoryHitAnswer(request, env) {
+    if (request.method !== 'GET') return undefined;
+    const config = configOf(env);
+    if (!config.memoryShortcut) return undefined;
+    const started = now();
+    const build = memory.liveFromMemory(started, config.pointerTtlMs);
+    if (!build) return undefined;
+    const verdict = checkRequestPath(splitRequestUrl(request.url).pathname);
+    if (!verdict.ok) return undefined;
+    const page = pages.get(build.record.id, verdict.path, started);
+    if (!page) return undefined;
+    try {
+      for (const guard of guards) if (!guard(request, config)) return undefined;
+    } catch {
+      // The full chain meets the same failure, and its error handler answers it.
+      return undefined;
+    }
+    const response = new Response(page.body, { headers: page.headers });
+    console.log(
+      formatRequestLog({
+        requestId: requestIdOf(request.headers.get('cf-ray') ?? undefined),
+        method: 'GET',
+        path: verdict.path,
+        status: 200,
+        build: build.record.id,
+        cache: 'hit',
+        // Pages are only remembered from the live host, and the liveHost guard holds here.
+        preview: false,
+        ms: now() - started,
+        short: true,
+      }),
+    );
+    return response;
+  };
+}
