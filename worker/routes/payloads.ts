@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env';
 import { payloadHash } from '../build-store';
 import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
-import { payloadJson } from '../render/payload-json';
+import { payloadJsonBytes } from '../render/payload-json';
 import { splitRequestUrl } from '../request-path';
 
 /**
@@ -22,7 +22,7 @@ async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const current = splitRequestUrl(c.req.url).search.slice(1) === build.record.id;
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-  return c.body(payloadJson(payload), 200, { ...headers, 'Content-Type': 'application/json' });
+  return c.body(payloadJsonBytes(payload), 200, { ...headers, 'Content-Type': 'application/json' });
 }
 
 /** Every GET passes here: payload paths are answered, anything else goes on to the pages. */
