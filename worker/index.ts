@@ -4,6 +4,7 @@
  */
 import { ClientAssets } from '../app/build-records';
 import { createApp } from './app';
+import { warmUserAgentParser } from './browser-support';
 import { configOf } from './config';
 import { handleFormQueue } from './forms/delivery';
 import { runScheduled } from './forms/scheduled';
@@ -11,6 +12,7 @@ import { runScheduled } from './forms/scheduled';
 declare const __CLIENT_ASSETS__: unknown;
 
 const app = createApp({ assets: ClientAssets.parse(__CLIENT_ASSETS__) });
+warmUserAgentParser();
 
 export default {
   fetch: app.fetch,
