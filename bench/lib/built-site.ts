@@ -1,7 +1,11 @@
 /** A content directory built into a temp dir, and the records that publish it. */
+import { join } from 'node:path';
 import { kvKeys } from '../../app/kv-keys';
 import type { BuildOutput, KvRecord } from '../../scripts/lib/build-records';
 import { buildSite } from '../../scripts/lib/site-build';
+
+/** The sample content in the repository (content/). */
+export const REPO_CONTENT = join(import.meta.dirname, '../../content');
 
 export interface BuiltSite {
   outDir: string;

@@ -1,19 +1,26 @@
 /**
  * From a bench run's raw figures to its verdict (pure, unit-tested with made-up numbers).
  *
- * The machine is shared, so no figure is read on its own: every scenario ran between two runs
- * of the constant route, and its ratios are to the mean of those two. Every scenario ran in
- * several rounds; the round with the median ratio is the one reported.
+ * The machine is shared, so no figure is read on its own. The budgets judge CPU time per
+ * request as a ratio to a reference worker measured in the same round (cpuRatios), the median
+ * of the rounds. req/s is reported as before: every scenario ran between two runs of the
+ * constant route, its ratios are to the mean of those two, and the round with the median ratio
+ * is the one shown.
  */
 import {
+  BUDGETS,
   compareWithReferences,
   evaluateBudgets,
+  median,
   medianBy,
   shareOfConstant,
   type BudgetCheck,
+  type CpuRatios,
   type ReferenceComparison,
   type Throughput,
 } from './budgets';
+import { coldStartRatio } from './cold-start';
+import type { PageImageBytes } from './image-bytes';
 import type { BenchMeasurements, LoadRun } from './measurements';
 import type { ScenarioKey } from './scenarios';
 
@@ -41,7 +48,22 @@ export interface SameRunRatios {
   cacheHitVsSavedHtml: number;
 }
 
+/** A scenario's CPU per request over its reference's, round by round, and their median. */
+export interface CpuRatio {
+  key: ScenarioKey;
+  reference: ScenarioKey;
+  byRound: number[];
+  median: number;
+  /** the budget's limit for this ratio */
+  limit: number;
+}
+
 export interface BenchAnalysis {
+  /** the budgets' CPU ratios, with their rounds */
+  cpu: CpuRatio[];
+  /** share of image bytes a phone saves over the sample pages together */
+  phoneImageSaving: number;
+  coldStartVsMinimalRender: number;
   constantRuns: LoadRun[];
   /** the constant route over the whole run */
   constant: Bracket;
@@ -99,6 +121,37 @@ export function medianRounds(keys: readonly ScenarioKey[], bracketed: readonly B
   });
 }
 
+/**
+ * `key`'s CPU per request over `reference`'s in each round (the n-th run of each is round n:
+ * every round runs every scenario once), and the median of those ratios.
+ */
+export function cpuRatioByRound(runs: readonly LoadRun[], key: ScenarioKey, reference: ScenarioKey, limit: number): CpuRatio {
+  const mine = runs.filter((r) => r.key === key);
+  const theirs = runs.filter((r) => r.key === reference);
+  const byRound = mine.flatMap((r, i) => {
+    const ref = theirs[i];
+    return ref && ref.cpuUsPerRequest > 0 ? [r.cpuUsPerRequest / ref.cpuUsPerRequest] : [];
+  });
+  return { key, reference, byRound, median: median(byRound), limit };
+}
+
+/** The four CPU ratios the budgets judge. */
+export function cpuRatios(runs: readonly LoadRun[]): CpuRatio[] {
+  return [
+    cpuRatioByRound(runs, 'cacheHit', 'savedHtml', BUDGETS.cacheHitCpuVsSavedHtml),
+    cpuRatioByRound(runs, 'render', 'minimalRender', BUDGETS.renderCpuVsMinimalRender),
+    cpuRatioByRound(runs, 'payload', 'savedHtml', BUDGETS.payloadCpuVsSavedHtml),
+    cpuRatioByRound(runs, 'redirect', 'savedHtml', BUDGETS.redirectCpuVsSavedHtml),
+  ];
+}
+
+/** Bytes saved over all the pages together (not the mean of the pages' savings); NaN for none. */
+export function imageSaving(pages: readonly PageImageBytes[]): number {
+  const before = pages.reduce((n, p) => n + p.beforeBytes, 0);
+  const after = pages.reduce((n, p) => n + p.afterBytes, 0);
+  return before > 0 ? 1 - after / before : NaN;
+}
+
 export function analyseBench(m: BenchMeasurements): BenchAnalysis {
   const constantRuns = m.runs.filter((r) => r.key === 'constant');
   const measuredKeys = m.scenarios.filter((s) => s.key !== 'constant').map((s) => s.key);
@@ -108,15 +161,29 @@ export function analyseBench(m: BenchMeasurements): BenchAnalysis {
     return { rps: l.result.rps, constantRps: l.constant.rps };
   };
   const share = (key: ScenarioKey) => shareOfConstant(throughput(key));
+  const cpu = cpuRatios(m.runs);
+  const ratio = (key: ScenarioKey) => cpu.find((c) => c.key === key)!.median;
+  const cpuInput: CpuRatios = {
+    cacheHitVsSavedHtml: ratio('cacheHit'),
+    renderVsMinimalRender: ratio('render'),
+    payloadVsSavedHtml: ratio('payload'),
+    redirectVsSavedHtml: ratio('redirect'),
+  };
+  const phoneImageSaving = imageSaving(m.images);
+  const coldStartVsMinimalRender = coldStartRatio(m.coldStarts);
   const checks = evaluateBudgets({
-    render: throughput('render'),
-    cacheHit: throughput('cacheHit'),
+    cpu: cpuInput,
+    phoneImageSaving,
+    coldStartVsMinimalRender,
     renderMedianMs: m.fixtureRender.medianMs,
     clientOwnGzipBytes: m.js.ownGzipBytes,
     workerGzipBytes: m.dryRun.gzipKiB * 1024,
     scale: m.scale.map((s, i) => ({ pages: s.pages, renderMedianMs: m.scaleRenders[i]!.medianMs })),
   });
   return {
+    cpu,
+    phoneImageSaving,
+    coldStartVsMinimalRender,
     constantRuns,
     constant: meanBracket(constantRuns),
     loads,

@@ -13,6 +13,8 @@ import { IMAGE_SIZES, type ImageLayout } from '../../../app/images/image-variant
 import { kvKeys } from '../../../app/kv-keys';
 
 export const REM_PX = 16;
+/** The sample pages the bench weighs: the home page and a page with camera-size photos. */
+export const IMAGE_BENCH_PAGES = ['/en', '/en/spring-offer'];
 
 export interface Visitor {
   widthPx: number;

@@ -3,6 +3,8 @@ import type { DryRun } from '../../../scripts/lib/dry-run';
 import type { BuiltSite } from '../built-site';
 import type { LoadResult } from '../load-generator';
 import type { ClientJs } from './client-js';
+import type { ColdStart } from './cold-start';
+import type { PageImageBytes } from './image-bytes';
 import type { RenderTiming } from './render-time';
 import type { Scenario, ScenarioKey } from './scenarios';
 
@@ -58,4 +60,10 @@ export interface BenchMeasurements {
   /** one per scale site, in the same order */
   scaleRenders: RenderTiming[];
   js: ClientJs;
+  /** one per workerd restart */
+  coldStarts: ColdStart[];
+  /** `wrangler check startup`: CPU ms the top level of each worker took */
+  startup: { siteMs: number; minimalRenderMs: number };
+  /** the sample content's photo pages, as a 390 px phone downloads them */
+  images: PageImageBytes[];
 }

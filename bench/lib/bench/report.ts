@@ -7,6 +7,7 @@ import type { BenchAnalysis, Bracket } from './analyse';
 import { BUDGETS, REFERENCE, missed } from './budgets';
 import { gzipSize } from './client-js';
 import { FIXTURE_PATH, SCALE_PAGE } from './fixture';
+import type { PageImageBytes } from './image-bytes';
 import type { BenchMeasurements } from './measurements';
 
 type Log = (line: string) => void;
@@ -61,6 +62,38 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
     `CPU us/req: workerd's own CPU time (all its isolates: the worker, KV, cache) over the run / requests; less moved by other load than req/s`,
   );
   log(`workerd RSS after the load: ${fmt.mb(m.rssAfterLoad)}`);
+
+  log(section('CPU per request against the reference workers, same round (what the budgets judge)'));
+  const label = (key: string) => m.scenarios.find((s) => s.key === key)?.label ?? key;
+  log(
+    table(
+      ['scenario', 'reference', 'ratio by round', 'median', 'limit'],
+      a.cpu.map((c) => [
+        label(c.key),
+        label(c.reference),
+        c.byRound.map((r) => fmt.ratio(r)).join(', '),
+        fmt.ratio(c.median),
+        `<= ${fmt.ratio(c.limit)}`,
+      ]),
+    ),
+  );
+
+  log(section(`Cold start: workerd restarted ${m.coldStarts.length} times, the first request of each worker (${FIXTURE_PATH})`));
+  log(
+    table(
+      ['restart', 'site ms to first byte', 'minimal render ms', 'x minimal'],
+      m.coldStarts.map((c, i) => [
+        String(i + 1),
+        fmt.ms(c.siteMs, 1),
+        fmt.ms(c.minimalRenderMs, 1),
+        fmt.ratio(c.siteMs / c.minimalRenderMs),
+      ]),
+    ),
+  );
+  log(`median ratio ${fmt.ratio(a.coldStartVsMinimalRender)} (medians of each column divided)`);
+  log(
+    `wrangler check startup (module top level, CPU sampled): site ${fmt.ms(m.startup.siteMs, 1)} ms, minimal render ${fmt.ms(m.startup.minimalRenderMs, 1)} ms`,
+  );
 
   const render = m.fixtureRender;
   log(section('Server render (Node, renderView from worker/render/render-view.tsx)'));
@@ -142,12 +175,30 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
   );
   log(`machine: ${cpus().length} cores, load average ${m.loadavgStart[0]!.toFixed(2)} at start, ${m.loadavgEnd[0]!.toFixed(2)} at end`);
 
+  log(section('Images a 390 px phone downloads (sample content, originals -> srcset/sizes variants)'));
+  printImageBytes(m.images, log);
+
   log(section('Budgets'));
   log(
     table(
       ['budget', 'actual', 'limit', ''],
       a.checks.map((c) => [c.name, c.actual, c.limit, c.ok ? 'ok' : 'MISSED']),
     ),
+  );
+}
+
+/** Per page and image, before and after, and the saving over all the pages together. */
+export function printImageBytes(pages: readonly PageImageBytes[], log: Log): void {
+  let before = 0;
+  let after = 0;
+  for (const p of pages) {
+    before += p.beforeBytes;
+    after += p.afterBytes;
+    log(`${p.path}: ${fmt.kb(p.beforeBytes)} -> ${fmt.kb(p.afterBytes)} (${fmt.pct(p.saving)} fewer)`);
+    for (const i of p.images) log(`  ${i.src} ${fmt.kb(i.beforeBytes)} -> ${i.after} ${fmt.kb(i.afterBytes)}`);
+  }
+  log(
+    `total: ${fmt.kb(before)} -> ${fmt.kb(after)}, ${fmt.pct(before > 0 ? 1 - after / before : NaN)} fewer (at least ${fmt.pct(BUDGETS.phoneImageSaving)})`,
   );
 }
 
@@ -194,6 +245,9 @@ export function benchResults(m: BenchMeasurements, a: BenchAnalysis) {
       })),
       workerdRssAfterLoad: m.rssAfterLoad,
     },
+    cpuRatios: a.cpu,
+    coldStarts: { runs: m.coldStarts, ratio: a.coldStartVsMinimalRender, wranglerStartupMs: m.startup },
+    images: { pages: m.images, saving: a.phoneImageSaving },
     render: { fixture: m.fixtureRender },
     worker: { totalKiB: m.dryRun.totalKiB, gzipKiB: m.dryRun.gzipKiB, ourGzipBytes: m.dryRun.gzipBytes },
     clientJs: m.js,

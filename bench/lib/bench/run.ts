@@ -5,7 +5,10 @@
  *   2. run the uploaded worker file under plain `workerd serve` (../workerd/runtime.ts), with
  *      the reference workers, KV seeded as a publish does: records, pointer, published marker
  *   3. load each scenario with autocannon on 127.0.0.1, every one between two constant runs
- *   4. render time in Node, the scale sites, client JS before interactive
+ *   4. cold start: workerd restarted, the first request to the site and to the minimal render;
+ *      `wrangler check startup` for both
+ *   5. render time in Node, the scale sites, client JS before interactive
+ *   6. the sample content (content/) built: image bytes a phone downloads on its photo pages
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -13,14 +16,17 @@ import { join } from 'node:path';
 import type { ClientAssets } from '../../../app/build-records';
 import { wranglerDryRun } from '../../../scripts/lib/dry-run';
 import { readWranglerSettings, WRANGLER_TOML } from '../../../scripts/lib/wrangler-toml';
-import { buildOrThrow, publishedMarker } from '../built-site';
+import { REPO_CONTENT, buildOrThrow, publishedMarker } from '../built-site';
 import type { Cleanup } from '../cleanup';
 import { CHROME_UA, runLoad } from '../load-generator';
 import { removeAll, tempDir } from '../temp-dirs';
-import { startRuntime } from '../workerd/runtime';
+import { startRuntime, type Runtime } from '../workerd/runtime';
+import { writeWranglerConfigFor } from '../../../scripts/lib/wrangler-config';
 import { loadOrder, unexpectedCount } from './analyse';
 import { clientJs } from './client-js';
+import { busyMs, measureColdStarts, startupProfile, writeBareConfig } from './cold-start';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
+import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
 import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
 import { bundleMinimalRender } from './references';
 import { loadRenderView, renderCase, timeRenders, type RenderCase } from './render-time';
@@ -29,6 +35,8 @@ import { benchScenarios, verifyScenario } from './scenarios';
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
 const FIXTURE_PAGES_PER_LOCALE = 50;
+/** workerd restarts for the cold-start figures */
+const COLD_START_ROUNDS = 5;
 
 type Step = (message: string) => void;
 
@@ -59,20 +67,16 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   step('starting workerd');
   const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
   const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
-  const runtime = await startRuntime({
-    scriptPath: dryRun.scriptPath,
-    publicDir: join(outDir, 'public'),
-    wrangler,
-    references,
-    inspectorAddress,
-  });
+  const runtimeOptions = { scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references };
+  const published = [...site.build.records, site.build.pointer, publishedMarker(site.build)];
+  /** KV as a publish leaves it: records, then the pointer, then the published marker. */
+  const seed = (r: Runtime) => r.putKv(published);
+  const runtime = await startRuntime({ ...runtimeOptions, inspectorAddress });
   cleanup.defer(() => runtime.stop());
   cleanup.workerdStderr = () => runtime.stderrTail();
   if (inspectorAddress)
     step(`workerd inspector on ${inspectorAddress}: add it under chrome://inspect, Configure (figures taken while profiling are skewed)`);
-  await runtime.putKv(site.build.records);
-  await runtime.putKv([site.build.pointer]);
-  await runtime.putKv([publishedMarker(site.build)]);
+  await seed(runtime);
 
   // 3. Load, one scenario at a time, each between two runs of the constant route.
   const html = await (await fetch(`${runtime.urls.nocache}${FIXTURE_PATH}`, { headers: { 'user-agent': CHROME_UA } })).text();
@@ -107,7 +111,33 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   await runtime.stop();
   cleanup.workerdStderr = undefined;
 
-  // 4. Render time in Node; the scale builds, rendered interleaved with the fixture page.
+  // 4. Cold start: a fresh workerd per round, nothing served before the first request.
+  step(`cold start: ${COLD_START_ROUNDS} restarts of workerd, the first request to the site and to the minimal render`);
+  const coldStarts = await measureColdStarts(
+    COLD_START_ROUNDS,
+    async () => {
+      const fresh = await startRuntime(runtimeOptions);
+      await seed(fresh);
+      return {
+        siteUrl: fresh.urls.site + FIXTURE_PATH,
+        minimalRenderUrl: fresh.urls.minimalRender! + FIXTURE_PATH,
+        stop: () => fresh.stop(),
+      };
+    },
+    { 'user-agent': CHROME_UA },
+  );
+  step('wrangler check startup: the site and the minimal render');
+  const startup = {
+    siteMs: busyMs(await startupProfile(await writeWranglerConfigFor(outDir), join(dryRunDir, 'site.cpuprofile'))),
+    minimalRenderMs: busyMs(
+      await startupProfile(
+        await writeBareConfig(dryRunDir, 'minimal-render', references.minimalRenderScript, wrangler),
+        join(dryRunDir, 'minimal-render.cpuprofile'),
+      ),
+    ),
+  };
+
+  // 5. Render time in Node; the scale builds, rendered interleaved with the fixture page.
   step('scale builds');
   const scale: (ScaleSite & { case: RenderCase })[] = [];
   for (const n of SCALE_SIZES) {
@@ -142,6 +172,12 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   step('client JS and sizes');
   const js = await clientJs(html, join(outDir, 'public'));
 
+  // 6. The generated fixture has no photos; the sample content has camera-size ones.
+  step('building the sample content for its image bytes');
+  const contentOut = await cleanup.tempDir('bench-sample-dist');
+  await buildOrThrow(REPO_CONTENT, contentOut);
+  const images = await imageBytes(contentOut, IMAGE_BENCH_PAGES);
+
   return {
     settings,
     loadavgStart,
@@ -156,5 +192,8 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     fixtureRender: fixtureRender!,
     scaleRenders,
     js,
+    coldStarts,
+    startup,
+    images,
   };
 }

@@ -12,9 +12,8 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appEndpoints } from '../../../app/endpoints';
-import { ROOT } from '../../../scripts/lib/bundle';
 import { readWranglerSettings, WRANGLER_TOML } from '../../../scripts/lib/wrangler-toml';
-import { buildOrThrow, publishedMarker } from '../built-site';
+import { REPO_CONTENT, buildOrThrow, publishedMarker } from '../built-site';
 import type { Cleanup } from '../cleanup';
 import { runLoad } from '../load-generator';
 import { compare, retainingPath, summarise, type HeapSnapshotJson } from '../workerd/heap-snapshot';
@@ -35,7 +34,7 @@ const SITE_WORKER = 'site';
 /** Copies of content/, each with one visible change: same code, different content, a new build id each. */
 async function changedContent(cleanup: Cleanup, n: number): Promise<string> {
   const dir = await cleanup.tempDir(`load-content-${n}`);
-  await cp(join(ROOT, 'content'), dir, { recursive: true });
+  await cp(REPO_CONTENT, dir, { recursive: true });
   const file = join(dir, 'pages/en/index.json');
   const page = JSON.parse(await readFile(file, 'utf8')) as { title: string };
   page.title += ` (update ${n})`;
@@ -52,7 +51,7 @@ export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step
   const schedule = loadSchedule(settings);
 
   step(`building content/ and ${schedule.publishAtS.length} changed cop${schedule.publishAtS.length === 1 ? 'y' : 'ies'}`);
-  const builds = [await buildOrThrow(join(ROOT, 'content'), await cleanup.tempDir('load-dist-0'))];
+  const builds = [await buildOrThrow(REPO_CONTENT, await cleanup.tempDir('load-dist-0'))];
   for (let n = 1; n <= schedule.publishAtS.length; n++)
     builds.push(await buildOrThrow(await changedContent(cleanup, n), await cleanup.tempDir(`load-dist-${n}`)));
   const ids = builds.map((b) => b.build.id);

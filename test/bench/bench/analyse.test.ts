@@ -1,6 +1,14 @@
 /** From a bench run's raw figures to its verdict, with made-up numbers. */
 import { describe, expect, test } from 'vitest';
-import { bracketRuns, loadOrder, meanBracket, medianRounds, unexpectedCount } from '../../../bench/lib/bench/analyse';
+import {
+  bracketRuns,
+  cpuRatioByRound,
+  imageSaving,
+  loadOrder,
+  meanBracket,
+  medianRounds,
+  unexpectedCount,
+} from '../../../bench/lib/bench/analyse';
 import type { LoadRun } from '../../../bench/lib/bench/measurements';
 import type { ScenarioKey } from '../../../bench/lib/bench/scenarios';
 import type { LoadResult } from '../../../bench/lib/load-generator';
@@ -65,5 +73,42 @@ describe('bench analysis', () => {
     const [render] = medianRounds(['render'], bracketRuns(runs));
     expect(render!.result.rps).toBe(2_000);
     expect(render!.roundRatios).toEqual([0.2, 0.1, 0.3]);
+  });
+
+  test('a CPU ratio divides each round’s scenario by the same round’s reference, and judges their median', () => {
+    const runs = [
+      run('constant', 10_000, 40),
+      run('savedHtml', 9_000, 100),
+      run('constant', 10_000, 40),
+      run('cacheHit', 8_000, 110),
+      run('constant', 10_000, 40),
+      run('savedHtml', 9_000, 80),
+      run('constant', 10_000, 40),
+      run('cacheHit', 8_000, 120),
+      run('constant', 10_000, 40),
+      run('savedHtml', 9_000, 100),
+      run('constant', 10_000, 40),
+      run('cacheHit', 8_000, 100),
+      run('constant', 10_000, 40),
+    ];
+    const ratio = cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15);
+    expect(ratio.byRound).toEqual([1.1, 1.5, 1]);
+    expect(ratio.median).toBe(1.1);
+  });
+
+  test('a CPU ratio without its reference is not measured', () => {
+    expect(cpuRatioByRound([run('cacheHit', 8_000, 100)], 'cacheHit', 'savedHtml', 1.15).median).toBeNaN();
+  });
+
+  test('the image saving is over all the pages’ bytes together', () => {
+    const page = (beforeBytes: number, afterBytes: number) => ({
+      path: '/',
+      images: [],
+      beforeBytes,
+      afterBytes,
+      saving: 1 - afterBytes / beforeBytes,
+    });
+    expect(imageSaving([page(100, 10), page(300, 90)])).toBeCloseTo(0.75);
+    expect(imageSaving([])).toBeNaN();
   });
 });

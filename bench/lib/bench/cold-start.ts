@@ -1,0 +1,109 @@
+/**
+ * Cold start, two ways:
+ *
+ *   first request   workerd restarted, then one request to the site and one to the minimal
+ *                   render reference, each the first its isolate serves: time to first byte.
+ *                   Repeated over restarts; the medians are compared.
+ *   start-up CPU    `wrangler check startup`, which runs the worker's top level (module
+ *                   evaluation) in local workerd under the profiler: what Cloudflare counts
+ *                   against the start-up limit, measured here for the site and the reference.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runWrangler } from '../../../scripts/lib/wrangler';
+import type { WranglerSettings } from '../../../scripts/lib/wrangler-toml';
+import { median } from './budgets';
+
+/** One restart: each worker's first request, time to first byte, ms. */
+export interface ColdStart {
+  siteMs: number;
+  minimalRenderMs: number;
+}
+
+/** A fresh runtime: where the two workers answer, and how to stop it. */
+export interface FreshRuntime {
+  siteUrl: string;
+  minimalRenderUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Time to the response's headers, ms; the body is read after the clock stops. */
+export async function timeToFirstByte(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { headers });
+  const ms = performance.now() - started;
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`cold start: ${url} answered ${res.status}`);
+  return ms;
+}
+
+/**
+ * `rounds` restarts, each with both first requests. Which worker is asked first alternates, so
+ * that neither always pays for what the process does on its first request of all.
+ */
+export async function measureColdStarts(
+  rounds: number,
+  start: () => Promise<FreshRuntime>,
+  headers: Record<string, string>,
+): Promise<ColdStart[]> {
+  const results: ColdStart[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const runtime = await start();
+    try {
+      let siteMs: number, minimalRenderMs: number;
+      if (i % 2 === 0) {
+        siteMs = await timeToFirstByte(runtime.siteUrl, headers);
+        minimalRenderMs = await timeToFirstByte(runtime.minimalRenderUrl, headers);
+      } else {
+        minimalRenderMs = await timeToFirstByte(runtime.minimalRenderUrl, headers);
+        siteMs = await timeToFirstByte(runtime.siteUrl, headers);
+      }
+      results.push({ siteMs, minimalRenderMs });
+    } finally {
+      await runtime.stop();
+    }
+  }
+  return results;
+}
+
+/** The site's median first request over the reference's; NaN without measurements. */
+export function coldStartRatio(coldStarts: readonly ColdStart[]): number {
+  return median(coldStarts.map((c) => c.siteMs)) / median(coldStarts.map((c) => c.minimalRenderMs));
+}
+
+/** The parts of a V8 CPU profile (.cpuprofile) start-up time is read from. */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string } }[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  /** µs before each sample */
+  timeDeltas: number[];
+}
+
+/** The CPU time a profile saw the worker busy, ms: every sample but the idle ones. */
+export function busyMs(profile: CpuProfile): number {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  let us = 0;
+  profile.samples.forEach((node, i) => {
+    if (!idle.has(node)) us += profile.timeDeltas[i] ?? 0;
+  });
+  return us / 1000;
+}
+
+/** `wrangler check startup` for a wrangler config; the profile it wrote, read back. */
+export async function startupProfile(config: string, outfile: string): Promise<CpuProfile> {
+  await runWrangler(['check', 'startup', '--config', config, '--env=', '--outfile', outfile]);
+  return JSON.parse(await readFile(outfile, 'utf8')) as CpuProfile;
+}
+
+/** A wrangler config for a worker file alone (the reference), with the site's compatibility settings. */
+export async function writeBareConfig(dir: string, name: string, scriptPath: string, wrangler: WranglerSettings): Promise<string> {
+  const config = join(dir, `${name}.wrangler.toml`);
+  const flags = wrangler.compatibilityFlags.map((f) => JSON.stringify(f)).join(', ');
+  await writeFile(
+    config,
+    `name = ${JSON.stringify(name)}\nmain = ${JSON.stringify(scriptPath)}\ncompatibility_date = ${JSON.stringify(wrangler.compatibilityDate)}\ncompatibility_flags = [${flags}]\n`,
+  );
+  return config;
+}
