@@ -4,6 +4,7 @@ import type { BuiltSite } from '../built-site';
 import type { LoadResult } from '../load-generator';
 import type { ClientJs } from './client-js';
 import type { ColdStart } from './cold-start';
+import type { HtmlWeight } from './html-weight';
 import type { PageImageBytes } from './image-bytes';
 import type { RenderTiming } from './render-time';
 import type { Scenario, ScenarioKey } from './scenarios';
@@ -66,4 +67,6 @@ export interface BenchMeasurements {
   startup: { siteMs: number; minimalRenderMs: number };
   /** the sample content's photo pages, as a 390 px phone downloads them */
   images: PageImageBytes[];
+  /** the fixture page and the sample pages: the inline boot data's weight */
+  htmlWeights: HtmlWeight[];
 }

@@ -7,6 +7,7 @@ import type { BenchAnalysis, Bracket } from './analyse';
 import { BUDGETS, REFERENCE, missed } from './budgets';
 import { gzipSize } from './client-js';
 import { FIXTURE_PATH, SCALE_PAGE } from './fixture';
+import { firstVisitBrotli } from './html-weight';
 import type { PageImageBytes } from './image-bytes';
 import type { BenchMeasurements } from './measurements';
 
@@ -175,6 +176,19 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
   );
   log(`machine: ${cpus().length} cores, load average ${m.loadavgStart[0]!.toFixed(2)} at start, ${m.loadavgEnd[0]!.toFixed(2)} at end`);
 
+  log(section('HTML weight: the payload inline for hydration, or from _payload.json (KB, raw / brotli)'));
+  const rawBr = (x: { bytes: number; brotli: number }) => `${fmt.kb(x.bytes)} / ${fmt.kb(x.brotli)}`;
+  log(
+    table(
+      ['page', 'HTML as sent', 'HTML without boot data', 'boot data alone', 'first visit, inline', 'first visit, from file'],
+      m.htmlWeights.map((w) => {
+        const visit = firstVisitBrotli(w);
+        return [w.path, rawBr(w.inline), rawBr(w.withoutBootData), rawBr(w.bootData), fmt.kb(visit.inline), fmt.kb(visit.fromFile)];
+      }),
+    ),
+  );
+  log('first visit: brotli bytes of the page and its data; from file, the lighter page plus the file, each compressed on its own');
+
   log(section('Images a 390 px phone downloads (sample content, originals -> srcset/sizes variants)'));
   printImageBytes(m.images, log);
 
@@ -248,6 +262,7 @@ export function benchResults(m: BenchMeasurements, a: BenchAnalysis) {
     cpuRatios: a.cpu,
     coldStarts: { runs: m.coldStarts, ratio: a.coldStartVsMinimalRender, wranglerStartupMs: m.startup },
     images: { pages: m.images, saving: a.phoneImageSaving },
+    htmlWeight: m.htmlWeights,
     render: { fixture: m.fixtureRender },
     worker: { totalKiB: m.dryRun.totalKiB, gzipKiB: m.dryRun.gzipKiB, ourGzipBytes: m.dryRun.gzipBytes },
     clientJs: m.js,

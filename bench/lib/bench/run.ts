@@ -8,7 +8,8 @@
  *   4. cold start: workerd restarted, the first request to the site and to the minimal render;
  *      `wrangler check startup` for both
  *   5. render time in Node, the scale sites, client JS before interactive
- *   6. the sample content (content/) built: image bytes a phone downloads on its photo pages
+ *   6. the sample content (content/) built: image bytes a phone downloads on its photo pages,
+ *      and what the inline boot data weighs in its pages and the fixture's (html-weight.ts)
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -26,6 +27,7 @@ import { loadOrder, unexpectedCount } from './analyse';
 import { clientJs } from './client-js';
 import { busyMs, measureColdStarts, startupProfile, writeBareConfig } from './cold-start';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
+import { htmlWeight } from './html-weight';
 import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
 import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
 import { bundleMinimalRender } from './references';
@@ -175,8 +177,16 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   // 6. The generated fixture has no photos; the sample content has camera-size ones.
   step('building the sample content for its image bytes');
   const contentOut = await cleanup.tempDir('bench-sample-dist');
-  await buildOrThrow(REPO_CONTENT, contentOut);
+  const sample = await buildOrThrow(REPO_CONTENT, contentOut);
   const images = await imageBytes(contentOut, IMAGE_BENCH_PAGES);
+  const sampleAssets = await clientAssetsOf(contentOut);
+  const htmlWeights = [
+    htmlWeight(FIXTURE_PATH, html),
+    ...IMAGE_BENCH_PAGES.map((path) => {
+      const c = renderCase(sample.build, sampleAssets, path);
+      return htmlWeight(path, renderView(c.view, { buildId: c.buildId, assets: c.assets }));
+    }),
+  ];
 
   return {
     settings,
@@ -195,5 +205,6 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     coldStarts,
     startup,
     images,
+    htmlWeights,
   };
 }
