@@ -48,12 +48,21 @@ export interface SameRunRatios {
   cacheHitVsSavedHtml: number;
 }
 
-/** A scenario's CPU per request over its reference's, round by round, and their median. */
+/**
+ * A scenario's CPU per request over its reference's, round by round, and the median the budget
+ * judges. Each figure is first divided by the constant route's CPU per request in the runs
+ * around it, as req/s is: a neighbour's load slows every request on the machine alike, and the
+ * scenario and its reference ran a minute apart. The raw ratios are kept for the report.
+ */
 export interface CpuRatio {
   key: ScenarioKey;
   reference: ScenarioKey;
+  /** (scenario ÷ constant around it) ÷ (reference ÷ constant around it), per round */
   byRound: number[];
   median: number;
+  /** scenario ÷ reference as measured, per round */
+  rawByRound: number[];
+  rawMedian: number;
   /** the budget's limit for this ratio */
   limit: number;
 }
@@ -123,16 +132,21 @@ export function medianRounds(keys: readonly ScenarioKey[], bracketed: readonly B
 
 /**
  * `key`'s CPU per request over `reference`'s in each round (the n-th run of each is round n:
- * every round runs every scenario once), and the median of those ratios.
+ * every round runs every scenario once), with the runs in load order (constant runs between).
  */
 export function cpuRatioByRound(runs: readonly LoadRun[], key: ScenarioKey, reference: ScenarioKey, limit: number): CpuRatio {
-  const mine = runs.filter((r) => r.key === key);
-  const theirs = runs.filter((r) => r.key === reference);
-  const byRound = mine.flatMap((r, i) => {
+  const bracketed = bracketRuns(runs);
+  const mine = bracketed.filter((r) => r.key === key);
+  const theirs = bracketed.filter((r) => r.key === reference);
+  const byRound: number[] = [];
+  const rawByRound: number[] = [];
+  mine.forEach((r, i) => {
     const ref = theirs[i];
-    return ref && ref.cpuUsPerRequest > 0 ? [r.cpuUsPerRequest / ref.cpuUsPerRequest] : [];
+    if (!ref || !(ref.cpuUsPerRequest > 0)) return;
+    rawByRound.push(r.cpuUsPerRequest / ref.cpuUsPerRequest);
+    byRound.push(r.cpuUsPerRequest / r.constant.cpuUsPerRequest / (ref.cpuUsPerRequest / ref.constant.cpuUsPerRequest));
   });
-  return { key, reference, byRound, median: median(byRound), limit };
+  return { key, reference, byRound, median: median(byRound), rawByRound, rawMedian: median(rawByRound), limit };
 }
 
 /** The four CPU ratios the budgets judge. */

@@ -94,10 +94,27 @@ describe('bench analysis', () => {
     const ratio = cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15);
     expect(ratio.byRound).toEqual([1.1, 1.5, 1]);
     expect(ratio.median).toBe(1.1);
+    expect(ratio.rawByRound).toEqual([1.1, 1.5, 1]);
+  });
+
+  test('a CPU ratio takes out the machine slowing down between the scenario and its reference', () => {
+    // Everything costs twice as much while the reference runs, the constant route included.
+    const runs = [
+      run('constant', 10_000, 40),
+      run('cacheHit', 8_000, 110),
+      run('constant', 10_000, 40),
+      run('savedHtml', 9_000, 200),
+      run('constant', 10_000, 80),
+    ];
+    const ratio = cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15);
+    expect(ratio.rawByRound).toEqual([0.55]);
+    // cacheHit ÷ mean(40, 40) = 2.75; savedHtml ÷ mean(40, 80) = 3.33
+    expect(ratio.median).toBeCloseTo(2.75 / (200 / 60));
   });
 
   test('a CPU ratio without its reference is not measured', () => {
-    expect(cpuRatioByRound([run('cacheHit', 8_000, 100)], 'cacheHit', 'savedHtml', 1.15).median).toBeNaN();
+    const runs = [run('constant', 10_000, 40), run('cacheHit', 8_000, 100), run('constant', 10_000, 40)];
+    expect(cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15).median).toBeNaN();
   });
 
   test('the image saving is over all the pages’ bytes together', () => {
