@@ -2,8 +2,8 @@
  * From a bench run's raw figures to its verdict (pure, unit-tested with made-up numbers).
  *
  * The machine is shared, so no figure is read on its own. The budgets judge CPU time per
- * request as a ratio to a reference worker measured in the same round (cpuRatios), the median
- * of the rounds. req/s is reported as before: every scenario ran between two runs of the
+ * request as a ratio to a reference worker measured right beside it (cpu-pairs.ts), the median
+ * of the pairs. req/s is reported as before: every scenario ran between two runs of the
  * constant route, its ratios are to the mean of those two, and the round with the median ratio
  * is the one shown.
  */
@@ -20,6 +20,7 @@ import {
   type Throughput,
 } from './budgets';
 import { coldStartRatio } from './cold-start';
+import type { CpuPair, CpuPairSpec } from './cpu-pairs';
 import type { PageImageBytes } from './image-bytes';
 import type { BenchMeasurements, LoadRun } from './measurements';
 import type { ScenarioKey } from './scenarios';
@@ -48,27 +49,18 @@ export interface SameRunRatios {
   cacheHitVsSavedHtml: number;
 }
 
-/**
- * A scenario's CPU per request over its reference's, round by round, and the median the budget
- * judges. Each figure is first divided by the constant route's CPU per request in the runs
- * around it, as req/s is: a neighbour's load slows every request on the machine alike, and the
- * scenario and its reference ran a minute apart. The raw ratios are kept for the report.
- */
+/** A scenario's CPU per request over its reference's, pair by pair, and the median the budget judges. */
 export interface CpuRatio {
   key: ScenarioKey;
   reference: ScenarioKey;
-  /** (scenario ÷ constant around it) ÷ (reference ÷ constant around it), per round */
-  byRound: number[];
+  byPair: number[];
   median: number;
-  /** scenario ÷ reference as measured, per round */
-  rawByRound: number[];
-  rawMedian: number;
   /** the budget's limit for this ratio */
   limit: number;
 }
 
 export interface BenchAnalysis {
-  /** the budgets' CPU ratios, with their rounds */
+  /** the budgets' CPU ratios, with their pairs */
   cpu: CpuRatio[];
   /** share of image bytes a phone saves over the sample pages together */
   phoneImageSaving: number;
@@ -130,34 +122,19 @@ export function medianRounds(keys: readonly ScenarioKey[], bracketed: readonly B
   });
 }
 
-/**
- * `key`'s CPU per request over `reference`'s in each round (the n-th run of each is round n:
- * every round runs every scenario once), with the runs in load order (constant runs between).
- */
-export function cpuRatioByRound(runs: readonly LoadRun[], key: ScenarioKey, reference: ScenarioKey, limit: number): CpuRatio {
-  const bracketed = bracketRuns(runs);
-  const mine = bracketed.filter((r) => r.key === key);
-  const theirs = bracketed.filter((r) => r.key === reference);
-  const byRound: number[] = [];
-  const rawByRound: number[] = [];
-  mine.forEach((r, i) => {
-    const ref = theirs[i];
-    if (!ref || !(ref.cpuUsPerRequest > 0)) return;
-    rawByRound.push(r.cpuUsPerRequest / ref.cpuUsPerRequest);
-    byRound.push(r.cpuUsPerRequest / r.constant.cpuUsPerRequest / (ref.cpuUsPerRequest / ref.constant.cpuUsPerRequest));
-  });
-  return { key, reference, byRound, median: median(byRound), rawByRound, rawMedian: median(rawByRound), limit };
+/** The ratio of each pair, and their median; a pair whose reference used no CPU is left out. */
+export function cpuRatio(pair: CpuPair): CpuRatio {
+  const byPair = pair.runs.filter((r) => r.referenceUs > 0).map((r) => r.scenarioUs / r.referenceUs);
+  return { key: pair.key, reference: pair.reference, byPair, median: median(byPair), limit: pair.limit };
 }
 
-/** The four CPU ratios the budgets judge. */
-export function cpuRatios(runs: readonly LoadRun[]): CpuRatio[] {
-  return [
-    cpuRatioByRound(runs, 'cacheHit', 'savedHtml', BUDGETS.cacheHitCpuVsSavedHtml),
-    cpuRatioByRound(runs, 'render', 'minimalRender', BUDGETS.renderCpuVsMinimalRender),
-    cpuRatioByRound(runs, 'payload', 'savedHtml', BUDGETS.payloadCpuVsSavedHtml),
-    cpuRatioByRound(runs, 'redirect', 'savedHtml', BUDGETS.redirectCpuVsSavedHtml),
-  ];
-}
+/** The pairs the CPU budgets judge: each scenario against the reference that does its job with nothing else. */
+export const CPU_PAIRS: readonly CpuPairSpec[] = [
+  { key: 'cacheHit', reference: 'savedHtml', limit: BUDGETS.cacheHitCpuVsSavedHtml },
+  { key: 'render', reference: 'minimalRender', limit: BUDGETS.renderCpuVsMinimalRender },
+  { key: 'payload', reference: 'savedHtml', limit: BUDGETS.payloadCpuVsSavedHtml },
+  { key: 'redirect', reference: 'savedHtml', limit: BUDGETS.redirectCpuVsSavedHtml },
+];
 
 /** Bytes saved over all the pages together (not the mean of the pages' savings); NaN for none. */
 export function imageSaving(pages: readonly PageImageBytes[]): number {
@@ -175,7 +152,7 @@ export function analyseBench(m: BenchMeasurements): BenchAnalysis {
     return { rps: l.result.rps, constantRps: l.constant.rps };
   };
   const share = (key: ScenarioKey) => shareOfConstant(throughput(key));
-  const cpu = cpuRatios(m.runs);
+  const cpu = m.cpuPairs.map(cpuRatio);
   const ratio = (key: ScenarioKey) => cpu.find((c) => c.key === key)!.median;
   const cpuInput: CpuRatios = {
     cacheHitVsSavedHtml: ratio('cacheHit'),

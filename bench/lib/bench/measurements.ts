@@ -4,6 +4,7 @@ import type { BuiltSite } from '../built-site';
 import type { LoadResult } from '../load-generator';
 import type { ClientJs } from './client-js';
 import type { ColdStart } from './cold-start';
+import type { CpuPair } from './cpu-pairs';
 import type { HtmlWeight } from './html-weight';
 import type { PageImageBytes } from './image-bytes';
 import type { RenderTiming } from './render-time';
@@ -55,6 +56,8 @@ export interface BenchMeasurements {
   scenarios: Scenario[];
   /** in the order they ran: constant, then each scenario followed by a constant run */
   runs: LoadRun[];
+  /** each scenario and its reference, back to back (the CPU budgets) */
+  cpuPairs: CpuPair[];
   rssAfterLoad: number;
   scale: ScaleSite[];
   fixtureRender: RenderTiming;

@@ -4,7 +4,8 @@
  *   1. generate a content directory, build it into a temp dir, `wrangler deploy --dry-run` it
  *   2. run the uploaded worker file under plain `workerd serve` (../workerd/runtime.ts), with
  *      the reference workers, KV seeded as a publish does: records, pointer, published marker
- *   3. load each scenario with autocannon on 127.0.0.1, every one between two constant runs
+ *   3. load each scenario with autocannon on 127.0.0.1, every one between two constant runs;
+ *      then each scenario and its reference back to back, for the CPU budgets (cpu-pairs.ts)
  *   4. cold start: workerd restarted, the first request to the site and to the minimal render;
  *      `wrangler check startup` for both
  *   5. render time in Node, the scale sites, client JS before interactive
@@ -23,9 +24,10 @@ import { CHROME_UA, runLoad } from '../load-generator';
 import { removeAll, tempDir } from '../temp-dirs';
 import { startRuntime, type Runtime } from '../workerd/runtime';
 import { writeWranglerConfigFor } from '../../../scripts/lib/wrangler-config';
-import { loadOrder, unexpectedCount } from './analyse';
+import { CPU_PAIRS, loadOrder, unexpectedCount } from './analyse';
 import { clientJs } from './client-js';
 import { busyMs, measureColdStarts, startupProfile, writeBareConfig } from './cold-start';
+import { measureCpuPairs } from './cpu-pairs';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
 import { htmlWeight } from './html-weight';
 import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
@@ -39,6 +41,10 @@ const SCALE_SIZES = [10, 1_000, 10_000];
 const FIXTURE_PAGES_PER_LOCALE = 50;
 /** workerd restarts for the cold-start figures */
 const COLD_START_ROUNDS = 5;
+/** back-to-back pairs per CPU budget, and each run's warm-up and length, s */
+const CPU_PAIR_ROUNDS = 5;
+const CPU_PAIR_WARMUP_S = 0.5;
+const CPU_PAIR_SECONDS = 2;
 
 type Step = (message: string) => void;
 
@@ -107,6 +113,15 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
       cpuUsPerRequest,
     });
   }
+  step(`CPU pairs: each scenario and its reference back to back, ${CPU_PAIR_ROUNDS} pairs of ${CPU_PAIR_SECONDS} s runs`);
+  const urlOf = new Map(scenarios.map((s) => [s.key, s.url]));
+  const cpuPairs = await measureCpuPairs(CPU_PAIRS, CPU_PAIR_ROUNDS, async (key) => {
+    const url = urlOf.get(key)!;
+    await runLoad({ url, seconds: CPU_PAIR_WARMUP_S, connections });
+    const cpu0 = await runtime.cpuMs();
+    const result = await runLoad({ url, seconds: CPU_PAIR_SECONDS, connections });
+    return (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests;
+  });
   // The cache-hit scenario must still hit and the bypass still miss after the load.
   for (const s of scenarios) await verifyScenario(s);
   const rssAfterLoad = await runtime.rss();
@@ -197,6 +212,7 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     dryRun,
     scenarios,
     runs,
+    cpuPairs,
     rssAfterLoad,
     scale: scale.map(({ case: _, ...s }) => s),
     fixtureRender: fixtureRender!,

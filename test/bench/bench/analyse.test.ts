@@ -2,7 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   bracketRuns,
-  cpuRatioByRound,
+  CPU_PAIRS,
+  cpuRatio,
   imageSaving,
   loadOrder,
   meanBracket,
@@ -75,46 +76,35 @@ describe('bench analysis', () => {
     expect(render!.roundRatios).toEqual([0.2, 0.1, 0.3]);
   });
 
-  test('a CPU ratio divides each round’s scenario by the same round’s reference, and judges their median', () => {
-    const runs = [
-      run('constant', 10_000, 40),
-      run('savedHtml', 9_000, 100),
-      run('constant', 10_000, 40),
-      run('cacheHit', 8_000, 110),
-      run('constant', 10_000, 40),
-      run('savedHtml', 9_000, 80),
-      run('constant', 10_000, 40),
-      run('cacheHit', 8_000, 120),
-      run('constant', 10_000, 40),
-      run('savedHtml', 9_000, 100),
-      run('constant', 10_000, 40),
-      run('cacheHit', 8_000, 100),
-      run('constant', 10_000, 40),
-    ];
-    const ratio = cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15);
-    expect(ratio.byRound).toEqual([1.1, 1.5, 1]);
+  test('a CPU ratio is the median of its back-to-back pairs', () => {
+    const ratio = cpuRatio({
+      key: 'cacheHit',
+      reference: 'savedHtml',
+      limit: 1.15,
+      runs: [
+        { scenarioUs: 110, referenceUs: 100 },
+        { scenarioUs: 150, referenceUs: 100 },
+        { scenarioUs: 80, referenceUs: 80 },
+      ],
+    });
+    expect(ratio.byPair).toEqual([1.1, 1.5, 1]);
     expect(ratio.median).toBe(1.1);
-    expect(ratio.rawByRound).toEqual([1.1, 1.5, 1]);
   });
 
-  test('a CPU ratio takes out the machine slowing down between the scenario and its reference', () => {
-    // Everything costs twice as much while the reference runs, the constant route included.
-    const runs = [
-      run('constant', 10_000, 40),
-      run('cacheHit', 8_000, 110),
-      run('constant', 10_000, 40),
-      run('savedHtml', 9_000, 200),
-      run('constant', 10_000, 80),
-    ];
-    const ratio = cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15);
-    expect(ratio.rawByRound).toEqual([0.55]);
-    // cacheHit ÷ mean(40, 40) = 2.75; savedHtml ÷ mean(40, 80) = 3.33
-    expect(ratio.median).toBeCloseTo(2.75 / (200 / 60));
+  test('a CPU ratio without a usable pair is not measured', () => {
+    expect(
+      cpuRatio({ key: 'cacheHit', reference: 'savedHtml', limit: 1.15, runs: [{ scenarioUs: 100, referenceUs: 0 }] }).median,
+    ).toBeNaN();
+    expect(cpuRatio({ key: 'cacheHit', reference: 'savedHtml', limit: 1.15, runs: [] }).median).toBeNaN();
   });
 
-  test('a CPU ratio without its reference is not measured', () => {
-    const runs = [run('constant', 10_000, 40), run('cacheHit', 8_000, 100), run('constant', 10_000, 40)];
-    expect(cpuRatioByRound(runs, 'cacheHit', 'savedHtml', 1.15).median).toBeNaN();
+  test('the CPU budgets pair every scenario with the reference that does its job with nothing else', () => {
+    expect(CPU_PAIRS.map((p) => [p.key, p.reference, p.limit])).toEqual([
+      ['cacheHit', 'savedHtml', 1.15],
+      ['render', 'minimalRender', 1.15],
+      ['payload', 'savedHtml', 1.15],
+      ['redirect', 'savedHtml', 1.15],
+    ]);
   });
 
   test('the image saving is over all the pages’ bytes together', () => {
