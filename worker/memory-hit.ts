@@ -2,7 +2,9 @@
  * The short path for memory hits: a GET for a page this isolate already holds, of the build it
  * already serves, answered before Hono composes the middleware chain. A hit needs none of the
  * chain's work: the page was remembered with the exact headers the chain sent it with
- * (edge-cache.ts), so what is left is to be sure the chain would send that page again.
+ * (edge-cache.ts), so what is left is to be sure the chain would send that page again. The
+ * same memory keeps the current build's payloads asked for with its id (routes/payloads.ts),
+ * each for that one query string.
  *
  * That certainty comes from the steps themselves (app.ts). Every step that sees every path
  * declares what it means for a page in memory: `'unchanged'` (it adds nothing the remembered
@@ -69,9 +71,10 @@ export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOpt
     const started = now();
     const build = memory.liveFromMemory(started, config.pointerTtlMs);
     if (!build) return undefined;
-    const verdict = checkRequestPath(splitRequestUrl(request.url).pathname);
+    const { pathname, search } = splitRequestUrl(request.url);
+    const verdict = checkRequestPath(pathname);
     if (!verdict.ok) return undefined;
-    const page = pages.get(build.record.id, verdict.path, started);
+    const page = pages.get(build.record.id, verdict.path, started, search);
     if (!page) return undefined;
     try {
       for (const guard of guards) if (!guard(request, config)) return undefined;

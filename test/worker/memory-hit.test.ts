@@ -49,6 +49,15 @@ describe('the short path for memory hits', () => {
     ]);
   });
 
+  test('answers a kept payload only for the query string it was kept for', () => {
+    const held = isolate();
+    held.pages.set(BUILD_ID, '/en/_payload.json', { body: HTML, headers: new Headers(), expires: NOW + 60_000, search: `?${BUILD_ID}` });
+    const short = memoryHit({ steps: noRules, ...held, now: () => NOW });
+    expect(short(get(`/en/_payload.json?${BUILD_ID}`), {})).toBeDefined();
+    expect(short(get('/en/_payload.json'), {})).toBeUndefined();
+    expect(short(get(`/en/_payload.json?${BUILD_ID}&x=1`), {})).toBeUndefined();
+  });
+
   test('leaves HEAD, POST and pages it does not hold to the chain', () => {
     const short = memoryHit({ steps: noRules, ...isolate(), now: () => NOW });
     expect(short(get('/en', { method: 'HEAD' }), {})).toBeUndefined();

@@ -47,18 +47,23 @@ const shortLines = (worker: TestWorker) =>
     .join('')
     .split('\n')
     .filter((l) => l.includes('"short":true')).length;
+/** workerd writes a request's log line before it answers, but its stdout reaches this process a little later. */
+const LOG_PIPE_MS = 100;
+async function settledShortLines(worker: TestWorker): Promise<number> {
+  await new Promise((r) => setTimeout(r, LOG_PIPE_MS));
+  return shortLines(worker);
+}
 
 /** The same request to both instances: what each answered, and whether the short path did. */
 async function both(path: string, init: RequestInit = {}) {
-  const before = shortLines(short);
+  const before = await settledShortLines(short);
   const answers = await Promise.all(
     [short, full].map(async (worker) => {
       const res = await worker.fetch(path, { ...init, headers: headers(init.headers as Record<string, string>) });
       return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
     }),
   );
-  // The log line is written before the response is returned.
-  return { short: answers[0]!, full: answers[1]!, answeredShort: shortLines(short) > before };
+  return { short: answers[0]!, full: answers[1]!, answeredShort: (await settledShortLines(short)) > before };
 }
 
 describe('the short path for memory hits, beside the full chain', () => {
@@ -69,7 +74,7 @@ describe('the short path for memory hits, beside the full chain', () => {
     expect(s.headers['x-edge-cache']).toBe('HIT');
     expect(s.headers['content-security-policy']).toBeTruthy();
     expect(s).toEqual(f);
-    expect(shortLines(full)).toBe(0);
+    expect(await settledShortLines(full)).toBe(0);
   });
 
   test('answers a query string as the page without it, as the chain does', async () => {
@@ -115,12 +120,25 @@ describe('the short path for memory hits, beside the full chain', () => {
     expect(s).toEqual(f);
   });
 
+  test('answers a payload of the live build asked for with its id, as the chain does', async () => {
+    const path = `/en/_payload.json?${site.build.id}`;
+    await both(path);
+    const { short: s, full: f, answeredShort } = await both(path);
+    expect(answeredShort).toBe(true);
+    expect(s.status).toBe(200);
+    expect(s.headers['cache-control']).toContain('immutable');
+    expect(s.headers['x-edge-cache']).toBeUndefined();
+    expect(s).toEqual(f);
+  });
+
   test.each([
+    ['a payload asked for with another build’s id', '/en/_payload.json?0123456789abcdef'],
     ['a route-rule redirect', '/old-loans'],
     ['a page the build lacks', '/en/no-such-page'],
     ['a hostile path', '/..%2f..%2fbuilds/latest.json'],
     ['a payload', '/en/_payload.json'],
   ])('leaves %s to the chain, which answers it alike', async (_, path) => {
+    await both(path);
     const { short: s, full: f, answeredShort } = await both(path);
     expect(answeredShort).toBe(false);
     expect(s).toEqual(f);
@@ -141,7 +159,7 @@ describe('the short path across a publish', () => {
       const first = await worker.fetch('/en', { headers: headers() });
       expect(await first.text()).toContain(site.build.id);
       await worker.fetch('/en', { headers: headers() });
-      expect(shortLines(worker)).toBe(1);
+      expect(await settledShortLines(worker)).toBe(1);
 
       // Other content, so another build id.
       const next = await buildGeneratedSite({ extraSite: { routeRules: { ...routeRules, '/en/page-2': { headers: { 'x-next': '1' } } } } });

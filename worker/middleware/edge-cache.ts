@@ -31,12 +31,20 @@ function edgeCacheControl(rule: MatchedRules | undefined): string {
   return parts.join(', ');
 }
 
-/** A page this request rendered or read from the Cache API, for `remember` to keep. */
+/**
+ * A response for `remember` to keep: a page this request rendered or read from the Cache API,
+ * or a payload of the build being served (routes/payloads.ts), which only the short path for
+ * memory hits reads.
+ */
 export interface PendingPage {
   buildId: string;
   path: string;
   body: Uint8Array<ArrayBuffer>;
   expires: number;
+  /** the only query string this answer is for (a payload's `?{buildId}`); unset: any, as for pages */
+  search?: string;
+  /** a page from the edge cache says so (`X-Edge-Cache: HIT`); a payload never did */
+  markHit?: boolean;
 }
 
 /** The variables the edge cache sets; the app's environment includes them. */
@@ -65,6 +73,8 @@ interface MemoPage {
   body: Uint8Array<ArrayBuffer>;
   headers: Headers;
   expires: number;
+  /** the only query string it answers (see PendingPage) */
+  search?: string;
 }
 
 const encoder = new TextEncoder();
@@ -85,14 +95,15 @@ export class PageMemory {
     this.pages = new BoundedLru(limits);
   }
 
-  get(buildId: string, path: string, now: number): MemoPage | undefined {
+  /** `search`: the request's query string, for an answer kept for one query string only. */
+  get(buildId: string, path: string, now: number, search?: string): MemoPage | undefined {
     const key = buildId + path;
     const page = this.pages.get(key);
     if (page && page.expires <= now) {
       this.pages.delete(key);
       return undefined;
     }
-    return page;
+    return page && (page.search === undefined || page.search === search) ? page : undefined;
   }
 
   set(buildId: string, path: string, page: MemoPage): void {
@@ -192,8 +203,13 @@ export function edgeCache({ now = Date.now, memory = new PageMemory() }: { now?:
     // A cookie is for one visitor; pages never set one, and one that does is not shared.
     if (!page || c.res.status !== 200 || c.res.headers.has('set-cookie')) return;
     const headers = new Headers(c.res.headers);
-    headers.set(EDGE_CACHE_HEADER, 'HIT');
-    memory.set(page.buildId, page.path, { body: page.body, headers, expires: page.expires });
+    if (page.markHit !== false) headers.set(EDGE_CACHE_HEADER, 'HIT');
+    memory.set(page.buildId, page.path, {
+      body: page.body,
+      headers,
+      expires: page.expires,
+      ...(page.search === undefined ? {} : { search: page.search }),
+    });
   };
 
   return { lookup, remember };

@@ -41,4 +41,13 @@ describe('the pages an isolate keeps', () => {
     expect(memory.get(BUILD_A, '/en', 1_000)).toBeUndefined();
     expect(memory.usage()).toEqual({ entries: 0, bytes: 0 });
   });
+
+  test('an answer kept for one query string answers that query string only', () => {
+    const memory = new PageMemory();
+    memory.set(BUILD_A, '/en/_payload.json', { ...page(100), search: `?${BUILD_A}` });
+    expect(memory.get(BUILD_A, '/en/_payload.json', 0, `?${BUILD_A}`)).toBeDefined();
+    expect(memory.get(BUILD_A, '/en/_payload.json', 0, '')).toBeUndefined();
+    expect(memory.get(BUILD_A, '/en/_payload.json', 0, `?${BUILD_B}`)).toBeUndefined();
+    expect(memory.get(BUILD_A, '/en/_payload.json', 0)).toBeUndefined();
+  });
 });
