@@ -155,7 +155,8 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     step('payloads', 'GET', '/*', payloads, 'unchanged'),
     step('unsupportedPage', 'GET', '/unsupported', pages.unsupportedPage),
     step('browserCheck', 'ALL', '/*', browserCheck(), hit.supportedBrowser),
-    // Redirects and headers depend on the path alone; a page in memory carries the rule's headers.
+    // Headers depend on the path alone, and a page in memory carries them; a redirect is kept
+    // only for a request without a query string (route-rules.ts).
     step('routeRules', 'ALL', '/*', routeRules(), 'unchanged'),
     step('previewPage', 'GET', '/preview', pages.previewPage),
     step('resetStoragePage', 'GET', '/reset-storage', pages.resetStoragePage),

@@ -3,8 +3,9 @@
  * already serves, answered before Hono composes the middleware chain. A hit needs none of the
  * chain's work: the page was remembered with the exact headers the chain sent it with
  * (edge-cache.ts), so what is left is to be sure the chain would send that page again. The
- * same memory keeps the current build's payloads asked for with its id (routes/payloads.ts),
- * each for that one query string.
+ * same memory keeps the current build's payloads asked for with its id (routes/payloads.ts)
+ * and route-rule redirects asked for without a query string (middleware/route-rules.ts), each
+ * for that one query string.
  *
  * That certainty comes from the steps themselves (app.ts). Every step that sees every path
  * declares what it means for a page in memory: `'unchanged'` (it adds nothing the remembered
@@ -82,13 +83,13 @@ export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOpt
       // The full chain meets the same failure, and its error handler answers it.
       return undefined;
     }
-    const response = new Response(page.body, { headers: page.headers });
+    const response = new Response(page.body, { status: page.status ?? 200, headers: page.headers });
     console.log(
       formatRequestLog({
         requestId: requestIdOf(request.headers.get('cf-ray') ?? undefined),
         method: 'GET',
         path: verdict.path,
-        status: 200,
+        status: page.status ?? 200,
         build: build.record.id,
         cache: 'hit',
         // Pages are only remembered from the live host, and the liveHost guard holds here.

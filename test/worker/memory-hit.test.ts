@@ -58,6 +58,22 @@ describe('the short path for memory hits', () => {
     expect(short(get(`/en/_payload.json?${BUILD_ID}&x=1`), {})).toBeUndefined();
   });
 
+  test('answers a kept redirect with its status and no body', async () => {
+    const held = isolate();
+    held.pages.set(BUILD_ID, '/old', {
+      body: null,
+      status: 301,
+      headers: new Headers({ location: '/en' }),
+      expires: NOW + 60_000,
+      search: '',
+    });
+    const res = memoryHit({ steps: noRules, ...held, now: () => NOW })(get('/old'), {});
+    expect(res?.status).toBe(301);
+    expect(res?.headers.get('location')).toBe('/en');
+    expect(await res?.text()).toBe('');
+    expect(memoryHit({ steps: noRules, ...held, now: () => NOW })(get('/old?x=1'), {})).toBeUndefined();
+  });
+
   test('leaves HEAD, POST and pages it does not hold to the chain', () => {
     const short = memoryHit({ steps: noRules, ...isolate(), now: () => NOW });
     expect(short(get('/en', { method: 'HEAD' }), {})).toBeUndefined();

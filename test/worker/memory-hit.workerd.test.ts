@@ -131,9 +131,18 @@ describe('the short path for memory hits, beside the full chain', () => {
     expect(s).toEqual(f);
   });
 
+  test('answers a route-rule redirect asked for without a query string, as the chain does', async () => {
+    await both('/old-loans');
+    const { short: s, full: f, answeredShort } = await both('/old-loans');
+    expect(answeredShort).toBe(true);
+    expect(s.status).toBe(301);
+    expect(s.headers.location).toBe('/en/page-1');
+    expect(s).toEqual(f);
+  });
+
   test.each([
     ['a payload asked for with another build’s id', '/en/_payload.json?0123456789abcdef'],
-    ['a route-rule redirect', '/old-loans'],
+    ['a route-rule redirect with a query string, which it carries on', '/old-loans?utm_source=mail'],
     ['a page the build lacks', '/en/no-such-page'],
     ['a hostile path', '/..%2f..%2fbuilds/latest.json'],
     ['a payload', '/en/_payload.json'],

@@ -4,7 +4,7 @@ import type { MatchedRules } from '../../app/route-rules';
 import { BoundedLru, type LruLimits } from '../bounded-lru';
 import { payloadHash, type CompleteBuild } from '../build-store';
 import { CACHE_REVALIDATE } from '../cache-control';
-import { configOf, type ConfigSource } from '../config';
+import { configOf, type ConfigSource, type WorkerConfig } from '../config';
 import { etagMatches, pageEtag } from '../etag';
 import { markHeadersFinal, type ResponseHeadersVariables } from '../response-headers';
 
@@ -39,8 +39,11 @@ function edgeCacheControl(rule: MatchedRules | undefined): string {
 export interface PendingPage {
   buildId: string;
   path: string;
-  body: Uint8Array<ArrayBuffer>;
+  /** null for an answer without a body (a redirect) */
+  body: Uint8Array<ArrayBuffer> | null;
   expires: number;
+  /** the status it is kept for; 200 unless said */
+  status?: number;
   /** the only query string this answer is for (a payload's `?{buildId}`); unset: any, as for pages */
   search?: string;
   /** a page from the edge cache says so (`X-Edge-Cache: HIT`); a payload never did */
@@ -70,9 +73,11 @@ export interface EdgeCacheEnv {
  * Headers object natively; a list of pairs is converted string by string on every hit.
  */
 interface MemoPage {
-  body: Uint8Array<ArrayBuffer>;
+  body: Uint8Array<ArrayBuffer> | null;
   headers: Headers;
   expires: number;
+  /** 200 unless said */
+  status?: number;
   /** the only query string it answers (see PendingPage) */
   search?: string;
 }
@@ -111,7 +116,7 @@ export class PageMemory {
       this.pages.retainKeys((key) => key.startsWith(buildId));
       this.buildId = buildId;
     }
-    this.pages.set(buildId + path, page, page.body.byteLength);
+    this.pages.set(buildId + path, page, page.body?.byteLength ?? 0);
   }
 
   usage(): { entries: number; bytes: number } {
@@ -201,7 +206,7 @@ export function edgeCache({ now = Date.now, memory = new PageMemory() }: { now?:
     await next();
     const page = c.get('pendingPage');
     // A cookie is for one visitor; pages never set one, and one that does is not shared.
-    if (!page || c.res.status !== 200 || c.res.headers.has('set-cookie')) return;
+    if (!page || c.res.status !== (page.status ?? 200) || c.res.headers.has('set-cookie')) return;
     const headers = new Headers(c.res.headers);
     if (page.markHit !== false) headers.set(EDGE_CACHE_HEADER, 'HIT');
     memory.set(page.buildId, page.path, {
@@ -209,8 +214,27 @@ export function edgeCache({ now = Date.now, memory = new PageMemory() }: { now?:
       headers,
       expires: page.expires,
       ...(page.search === undefined ? {} : { search: page.search }),
+      ...(page.status === undefined ? {} : { status: page.status }),
     });
   };
 
   return { lookup, remember };
+}
+
+/**
+ * For a step whose answer is the same for every request for this build, path and query string
+ * (a payload asked for with its build id, a route-rule redirect): what to set as `pendingPage`
+ * so that `remember` keeps it with its final headers for the short path for memory hits, or
+ * undefined when it must not be kept. Only for that one query string, never with X-Edge-Cache
+ * (the chain does not send it for these), never on the preview host, and only when the short
+ * path is on.
+ */
+export function answerToRemember(
+  config: WorkerConfig,
+  preview: boolean,
+  answer: { buildId: string; path: string; body: Uint8Array<ArrayBuffer> | null; search: string; status?: number },
+  now: number = Date.now(),
+): PendingPage | undefined {
+  if (preview || !config.memoryShortcut) return undefined;
+  return { ...answer, expires: now + PAGE_EDGE_TTL_S * 1000, markHit: false };
 }

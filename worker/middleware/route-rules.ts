@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchRouteRules, redirectFor } from '../../app/route-rules';
 import type { AppEnv } from '../app-env';
+import { configOf } from '../config';
 import { splitRequestUrl } from '../request-path';
+import { answerToRemember } from './edge-cache';
 import { afterNext } from '../response-headers';
 
 /** How long browsers may keep a route-rule redirect. */
@@ -15,8 +17,16 @@ const REDIRECT_CACHE = 'public, max-age=300';
 export function routeRules(): MiddlewareHandler<AppEnv> {
   return async function routeRulesMiddleware(c, next) {
     const decision = matchRouteRules(c.get('build').manifest.matcher, c.get('path'));
-    const redirect = decision.rule.redirect === undefined ? null : redirectFor(decision, splitRequestUrl(c.req.url).search);
+    const search = decision.rule.redirect === undefined ? '' : splitRequestUrl(c.req.url).search;
+    const redirect = decision.rule.redirect === undefined ? null : redirectFor(decision, search);
     if (redirect) {
+      // Without a query string the redirect is the same for every request of this build and
+      // path: the short path may send it (one kept answer per path, not one per query string).
+      if (search === '') {
+        const answer = { buildId: c.get('build').record.id, path: c.get('path'), body: null, search, status: redirect.status };
+        const pending = answerToRemember(configOf(c.env), c.get('preview'), answer);
+        if (pending) c.set('pendingPage', pending);
+      }
       return new Response(null, { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': REDIRECT_CACHE } });
     }
     c.set('rule', decision.rule);

@@ -3,10 +3,10 @@ import { isContentPath, pagePathOfPayload } from '../../app/content/paths';
 import { notFoundMessage } from '../../app/i18n/strings';
 import type { AppEnv } from '../app-env';
 import { payloadHash } from '../build-store';
-import { PAGE_EDGE_TTL_S } from '../../app/constants';
 import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
 import { configOf } from '../config';
 import { etagMatches, recordEtag } from '../etag';
+import { answerToRemember } from '../middleware/edge-cache';
 import { payloadJsonBytes } from '../render/payload-json';
 import { splitRequestUrl } from '../request-path';
 
@@ -25,27 +25,14 @@ async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   const body = payloadJsonBytes(payload);
-  if (current && build === c.get('build')) rememberForShortPath(c, body);
+  // The same bytes and headers for every request for the live build's id: the short path may send them.
+  if (current && build === c.get('build')) {
+    const path = c.get('path'),
+      search = `?${build.record.id}`;
+    const pending = answerToRemember(configOf(c.env), c.get('preview'), { buildId: build.record.id, path, body, search });
+    if (pending) c.set('pendingPage', pending);
+  }
   return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
-}
-
-/**
- * A payload of the build being served, asked for with its own build id, is the same bytes and
- * headers every time: the edge cache's memory keeps it (for that query string only) once the
- * response has all its headers, and the short path for memory hits sends it from there.
- * Never on the preview host, and only when the short path is on.
- */
-function rememberForShortPath(c: Context<AppEnv>, body: Uint8Array<ArrayBuffer>) {
-  if (c.get('preview') || !configOf(c.env).memoryShortcut) return;
-  const build = c.get('build').record.id;
-  c.set('pendingPage', {
-    buildId: build,
-    path: c.get('path'),
-    body,
-    expires: Date.now() + PAGE_EDGE_TTL_S * 1000,
-    search: `?${build}`,
-    markHit: false,
-  });
 }
 
 /** Every GET passes here: payload paths are answered, anything else goes on to the pages. */
