@@ -16,6 +16,9 @@
  * decide by path. When anything is unsure (a pointer past its TTL, a build switch, a guard that
  * fails or throws) the request takes the full chain, which then answers it exactly as before.
  */
+import type { Context } from 'hono';
+import { PAGE_EDGE_TTL_S } from '../app/constants';
+import type { AppEnv } from './app-env';
 import type { BuildMemory } from './build-store';
 import { configOf, type ConfigSource, type WorkerConfig } from './config';
 import type { PageMemory } from './middleware/edge-cache';
@@ -100,4 +103,24 @@ export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOpt
     );
     return response;
   };
+}
+
+/**
+ * For a step whose answer is the same for every request for this build, path and query string
+ * (a payload asked for with its build id, a route-rule redirect without a query string): hands
+ * it to the edge cache's `remember`, which keeps it with its final headers for the short path.
+ * Kept for that one query string only, never on the preview host, and only when the short
+ * path is on.
+ */
+export function keepForShortPath(
+  c: Context<AppEnv>,
+  answer: { body: Uint8Array<ArrayBuffer> | null; search: string; status?: number },
+): void {
+  if (c.get('preview') || !configOf(c.env).memoryShortcut) return;
+  c.set('pendingPage', {
+    ...answer,
+    buildId: c.get('build').record.id,
+    path: c.get('path'),
+    expires: Date.now() + PAGE_EDGE_TTL_S * 1000,
+  });
 }

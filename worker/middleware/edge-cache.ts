@@ -4,7 +4,7 @@ import type { MatchedRules } from '../../app/route-rules';
 import { BoundedLru, type LruLimits } from '../bounded-lru';
 import { payloadHash, type CompleteBuild } from '../build-store';
 import { CACHE_REVALIDATE } from '../cache-control';
-import { configOf, type ConfigSource, type WorkerConfig } from '../config';
+import { configOf, type ConfigSource } from '../config';
 import { etagMatches, pageEtag } from '../etag';
 import { markHeadersFinal, type ResponseHeadersVariables } from '../response-headers';
 
@@ -33,8 +33,9 @@ function edgeCacheControl(rule: MatchedRules | undefined): string {
 
 /**
  * A response for `remember` to keep: a page this request rendered or read from the Cache API,
- * or a payload of the build being served (routes/payloads.ts), which only the short path for
- * memory hits reads.
+ * or an answer that is the same for every request of its build, path and query string (a
+ * payload, a route-rule redirect), which only the short path for memory hits reads
+ * (keepForShortPath in memory-hit.ts).
  */
 export interface PendingPage {
   buildId: string;
@@ -44,10 +45,11 @@ export interface PendingPage {
   expires: number;
   /** the status it is kept for; 200 unless said */
   status?: number;
-  /** the only query string this answer is for (a payload's `?{buildId}`); unset: any, as for pages */
+  /**
+   * the only query string this answer is for (a payload's `?{buildId}`, a redirect's none);
+   * unset for pages, which answer any query string and say `X-Edge-Cache: HIT`
+   */
   search?: string;
-  /** a page from the edge cache says so (`X-Edge-Cache: HIT`); a payload never did */
-  markHit?: boolean;
 }
 
 /** The variables the edge cache sets; the app's environment includes them. */
@@ -72,15 +74,7 @@ export interface EdgeCacheEnv {
  * with (every middleware's, X-Edge-Cache: HIT), as a Headers object. `new Response` copies a
  * Headers object natively; a list of pairs is converted string by string on every hit.
  */
-interface MemoPage {
-  body: Uint8Array<ArrayBuffer> | null;
-  headers: Headers;
-  expires: number;
-  /** 200 unless said */
-  status?: number;
-  /** the only query string it answers (see PendingPage) */
-  search?: string;
-}
+type MemoPage = Pick<PendingPage, 'body' | 'expires' | 'status' | 'search'> & { headers: Headers };
 
 const encoder = new TextEncoder();
 
@@ -208,33 +202,11 @@ export function edgeCache({ now = Date.now, memory = new PageMemory() }: { now?:
     // A cookie is for one visitor; pages never set one, and one that does is not shared.
     if (!page || c.res.status !== (page.status ?? 200) || c.res.headers.has('set-cookie')) return;
     const headers = new Headers(c.res.headers);
-    if (page.markHit !== false) headers.set(EDGE_CACHE_HEADER, 'HIT');
-    memory.set(page.buildId, page.path, {
-      body: page.body,
-      headers,
-      expires: page.expires,
-      ...(page.search === undefined ? {} : { search: page.search }),
-      ...(page.status === undefined ? {} : { status: page.status }),
-    });
+    // Only pages come from the edge cache; the chain never said so of a payload or a redirect.
+    if (page.search === undefined) headers.set(EDGE_CACHE_HEADER, 'HIT');
+    const { buildId, path, ...kept } = page;
+    memory.set(buildId, path, { ...kept, headers });
   };
 
   return { lookup, remember };
-}
-
-/**
- * For a step whose answer is the same for every request for this build, path and query string
- * (a payload asked for with its build id, a route-rule redirect): what to set as `pendingPage`
- * so that `remember` keeps it with its final headers for the short path for memory hits, or
- * undefined when it must not be kept. Only for that one query string, never with X-Edge-Cache
- * (the chain does not send it for these), never on the preview host, and only when the short
- * path is on.
- */
-export function answerToRemember(
-  config: WorkerConfig,
-  preview: boolean,
-  answer: { buildId: string; path: string; body: Uint8Array<ArrayBuffer> | null; search: string; status?: number },
-  now: number = Date.now(),
-): PendingPage | undefined {
-  if (preview || !config.memoryShortcut) return undefined;
-  return { ...answer, expires: now + PAGE_EDGE_TTL_S * 1000, markHit: false };
 }

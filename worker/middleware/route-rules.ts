@@ -1,9 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchRouteRules, redirectFor } from '../../app/route-rules';
 import type { AppEnv } from '../app-env';
-import { configOf } from '../config';
 import { splitRequestUrl } from '../request-path';
-import { answerToRemember } from './edge-cache';
+import { keepForShortPath } from '../memory-hit';
 import { afterNext } from '../response-headers';
 
 /** How long browsers may keep a route-rule redirect. */
@@ -17,17 +16,15 @@ const REDIRECT_CACHE = 'public, max-age=300';
 export function routeRules(): MiddlewareHandler<AppEnv> {
   return async function routeRulesMiddleware(c, next) {
     const decision = matchRouteRules(c.get('build').manifest.matcher, c.get('path'));
-    const search = decision.rule.redirect === undefined ? '' : splitRequestUrl(c.req.url).search;
-    const redirect = decision.rule.redirect === undefined ? null : redirectFor(decision, search);
-    if (redirect) {
-      // Without a query string the redirect is the same for every request of this build and
-      // path: the short path may send it (one kept answer per path, not one per query string).
-      if (search === '') {
-        const answer = { buildId: c.get('build').record.id, path: c.get('path'), body: null, search, status: redirect.status };
-        const pending = answerToRemember(configOf(c.env), c.get('preview'), answer);
-        if (pending) c.set('pendingPage', pending);
+    if (decision.rule.redirect !== undefined) {
+      const search = splitRequestUrl(c.req.url).search;
+      const redirect = redirectFor(decision, search);
+      if (redirect) {
+        // Without a query string the redirect is the same for every request of this build and
+        // path: the short path may send it (one kept answer per path, not one per query string).
+        if (search === '') keepForShortPath(c, { body: null, search, status: redirect.status });
+        return new Response(null, { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': REDIRECT_CACHE } });
       }
-      return new Response(null, { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': REDIRECT_CACHE } });
     }
     c.set('rule', decision.rule);
     await afterNext(c, next, addRuleHeaders);

@@ -4,9 +4,8 @@ import { notFoundMessage } from '../../app/i18n/strings';
 import type { AppEnv } from '../app-env';
 import { payloadHash } from '../build-store';
 import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
-import { configOf } from '../config';
 import { etagMatches, recordEtag } from '../etag';
-import { answerToRemember } from '../middleware/edge-cache';
+import { keepForShortPath } from '../memory-hit';
 import { payloadJsonBytes } from '../render/payload-json';
 import { splitRequestUrl } from '../request-path';
 
@@ -26,12 +25,7 @@ async function servePayload(c: Context<AppEnv>, pagePath: string) {
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   const body = payloadJsonBytes(payload);
   // The same bytes and headers for every request for the live build's id: the short path may send them.
-  if (current && build === c.get('build')) {
-    const path = c.get('path'),
-      search = `?${build.record.id}`;
-    const pending = answerToRemember(configOf(c.env), c.get('preview'), { buildId: build.record.id, path, body, search });
-    if (pending) c.set('pendingPage', pending);
-  }
+  if (current && build === c.get('build')) keepForShortPath(c, { body, search: `?${build.record.id}` });
   return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
 }
 
