@@ -98,12 +98,16 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   for (const s of scenarios) await verifyScenario(s);
   const [constantScenario, ...measured] = scenarios;
   const runs: LoadRun[] = [];
+  /** One run of load after its warm-up, with workerd's CPU time per request over it. */
+  async function measuredLoad(url: string, warmupS: number, loadS: number) {
+    if (warmupS > 0) await runLoad({ url, seconds: warmupS, connections });
+    const cpu0 = await runtime.cpuMs();
+    const result = await runLoad({ url, seconds: loadS, connections });
+    return { result, cpuUsPerRequest: (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests };
+  }
   for (const s of loadOrder(constantScenario!, measured, rounds)) {
     step(`load: ${s.label} (${warmup} s warm-up + ${seconds} s, ${connections} connections)`);
-    if (warmup > 0) await runLoad({ url: s.url, seconds: warmup, connections });
-    const cpu0 = await runtime.cpuMs();
-    const result = await runLoad({ url: s.url, seconds, connections });
-    const cpuUsPerRequest = (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests;
+    const { result, cpuUsPerRequest } = await measuredLoad(s.url, warmup, seconds);
     runs.push({
       key: s.key,
       label: s.label,
@@ -115,13 +119,11 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   }
   step(`CPU pairs: each scenario and its reference back to back, ${CPU_PAIR_ROUNDS} pairs of ${CPU_PAIR_SECONDS} s runs`);
   const urlOf = new Map(scenarios.map((s) => [s.key, s.url]));
-  const cpuPairs = await measureCpuPairs(CPU_PAIRS, CPU_PAIR_ROUNDS, async (key) => {
-    const url = urlOf.get(key)!;
-    await runLoad({ url, seconds: CPU_PAIR_WARMUP_S, connections });
-    const cpu0 = await runtime.cpuMs();
-    const result = await runLoad({ url, seconds: CPU_PAIR_SECONDS, connections });
-    return (((await runtime.cpuMs()) - cpu0) * 1000) / result.requests;
-  });
+  const cpuPairs = await measureCpuPairs(
+    CPU_PAIRS,
+    CPU_PAIR_ROUNDS,
+    async (key) => (await measuredLoad(urlOf.get(key)!, CPU_PAIR_WARMUP_S, CPU_PAIR_SECONDS)).cpuUsPerRequest,
+  );
   // The cache-hit scenario must still hit and the bypass still miss after the load.
   for (const s of scenarios) await verifyScenario(s);
   const rssAfterLoad = await runtime.rss();
