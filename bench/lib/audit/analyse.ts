@@ -3,7 +3,7 @@
  * and which budgets (./budgets.ts) the pages miss.
  */
 import type { AxeViolation } from './axe';
-import { AXE_BUDGET, LIGHTHOUSE_BUDGETS } from './budgets';
+import { AXE_BUDGET, LIGHTHOUSE_BUDGETS, REQUIRED_AUDITS } from './budgets';
 import type { Category, LighthouseSummary } from './lighthouse-summary';
 
 /** One page in one state at one size, as axe saw it. */
@@ -28,6 +28,10 @@ export function lighthouseMisses(summary: LighthouseSummary): string[] {
   for (const [category, min] of Object.entries(LIGHTHOUSE_BUDGETS) as [Category, number][]) {
     const score = summary.scores[category];
     if (score === null || score < min) misses.push(`${summary.page.label}: ${category} ${score ?? 'n/a'} < ${min}`);
+  }
+  for (const f of summary.findings) {
+    if (REQUIRED_AUDITS.includes(f.id))
+      misses.push(`${summary.page.label}: ${f.id} fails (${f.title}${f.displayValue ? `: ${f.displayValue}` : ''})`);
   }
   for (const e of summary.expected) {
     if (!e.ok) misses.push(`${summary.page.label}: ${e.id} does not report only the error page's own status (${e.why}): ${e.detail}`);

@@ -5,7 +5,7 @@ import type { LighthouseSummary } from '../../../bench/lib/audit/lighthouse-summ
 
 const summary = (scores: Partial<LighthouseSummary['scores']> = {}, extra: Partial<LighthouseSummary> = {}): LighthouseSummary => ({
   page: { label: 'home /en', path: '/en', status: 200 },
-  scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, ...scores },
   expected: [],
   findings: [],
   warnings: [],
@@ -26,7 +26,22 @@ describe('audit verdict', () => {
   });
 
   test('a category under its budget is a miss naming the page, the category and the score', () => {
-    expect(lighthouseMisses(summary({ performance: 90 }))).toEqual(['home /en: performance 90 < 95']);
+    expect(lighthouseMisses(summary({ performance: 99 }))).toEqual(['home /en: performance 99 < 100']);
+  });
+
+  test('an image audit that fails is a miss even when every score is 100', () => {
+    const finding = (id: string) => ({
+      category: 'performance' as const,
+      id,
+      title: id,
+      score: 0,
+      displayValue: 'Est savings of 120 KiB',
+      items: [],
+    });
+    expect(lighthouseMisses(summary({}, { findings: [finding('uses-responsive-images'), finding('unused-javascript')] }))).toEqual([
+      'home /en: uses-responsive-images fails (uses-responsive-images: Est savings of 120 KiB)',
+    ]);
+    expect(lighthouseMisses(summary({}, { findings: [finding('modern-image-formats')] }))).toHaveLength(1);
   });
 
   test('a category Lighthouse could not score is a miss', () => {
