@@ -181,6 +181,11 @@ export interface BuildStoreOptions {
   now?: () => number;
   /** told about every record that could not be read or was corrupt, even when the request goes on */
   onFault?: (key: string, error: Error) => void;
+  /**
+   * Keeps the request alive for work its response need not wait for (sharing a newly adopted
+   * build with other isolates through the Cache API). Without it that work is awaited.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** How long a build found missing a payload is passed over before the worker tries it again. */
@@ -224,6 +229,7 @@ export function createBuildStore({
   kvTimeoutMs = KV_READ_TIMEOUT_MS,
   now = Date.now,
   onFault = () => {},
+  waitUntil,
 }: BuildStoreOptions) {
   async function immutable<S extends z.ZodType>(key: string, schema: S): Promise<z.infer<S> | null> {
     const kept = memory.recall(key);
@@ -300,7 +306,10 @@ export function createBuildStore({
         if (memory.lastComplete) memory.previous = memory.lastComplete;
         const draft = memory.pointers.get(kvKeys.draft)?.build;
         memory.forgetAllBut([live, ...(memory.previous ? [memory.previous] : []), ...(draft ? [draft] : [])]);
-        await rememberAcrossIsolates(live.record).catch(() => undefined);
+        // Off the response's path: it is the first request of every isolate and of every publish.
+        const shared = rememberAcrossIsolates(live.record).catch(() => undefined);
+        if (waitUntil) waitUntil(shared);
+        else await shared;
       }
       memory.lastComplete = live;
       return live;

@@ -9,7 +9,7 @@ import {
   type CompleteBuild,
   type KvReader,
 } from '../../worker/build-store';
-import { BUILD_ID } from './in-process';
+import { BUILD_ID, fixtureBuild } from './in-process';
 
 const storeOver = (kv: KvReader) => createBuildStore({ kv, memory: new BuildMemory() });
 
@@ -97,5 +97,31 @@ describe('when the live build changes', () => {
     expect(memory.recall(kvKeys.payload(hash('1')))).toBe('1');
     expect(memory.recall(kvKeys.payload(hash('3')))).toBe('3');
     expect(memory.recordUsage()).toEqual({ entries: 4, bytes: 40 });
+  });
+});
+
+describe('adopting a live build', () => {
+  const build = fixtureBuild();
+  const records = new Map([
+    [kvKeys.latest, JSON.stringify(build.record)],
+    [kvKeys.manifest(BUILD_ID), JSON.stringify(build.manifest)],
+    [kvKeys.index(BUILD_ID), JSON.stringify(build.index)],
+  ]);
+  const kv: KvReader = { get: (key: string) => Promise.resolve(records.get(key) ?? null) };
+
+  test('hands sharing it with other isolates to waitUntil, so the response does not wait for it', async () => {
+    const handed: Promise<unknown>[] = [];
+    const store = createBuildStore({ kv, memory: new BuildMemory(), waitUntil: (work) => handed.push(work) });
+    expect((await store.current())?.record.id).toBe(BUILD_ID);
+    expect(handed).toHaveLength(1);
+    await expect(handed[0]).resolves.toBeUndefined(); // a failed share is swallowed, never a request error
+  });
+
+  test('hands it over once per build, not once per request', async () => {
+    const handed: Promise<unknown>[] = [];
+    const store = createBuildStore({ kv, memory: new BuildMemory(), waitUntil: (work) => handed.push(work) });
+    await store.current();
+    await store.current();
+    expect(handed).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
 import { createBuildStore, type BuildMemory } from '../build-store';
@@ -6,6 +6,16 @@ import { configOf } from '../config';
 import { isPreviewRequest } from '../hosts';
 import { requestIdOf } from '../request-id';
 import { checkRequestPath, splitRequestUrl } from '../request-path';
+
+/** The request's waitUntil; undefined where there is no execution context (in-process tests). */
+function waitUntilOf(c: Context<AppEnv>): ((work: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx;
+    return (work) => ctx.waitUntil(work);
+  } catch {
+    return undefined;
+  }
+}
 
 export interface RequestContextOptions {
   memory: BuildMemory;
@@ -31,7 +41,7 @@ export function requestContext({ memory }: RequestContextOptions): MiddlewareHan
           message: err.message,
         }),
       );
-    c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: config.pointerTtlMs, onFault }));
+    c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: config.pointerTtlMs, onFault, waitUntil: waitUntilOf(c) }));
     if (!verdict.ok) throw new HTTPException(verdict.status, { message: verdict.status === 400 ? 'Bad Request' : 'Not Found' });
     c.set('path', verdict.path);
     c.set('preview', isPreviewRequest(config, c.req.url));
