@@ -63,22 +63,30 @@ const NAME_TO_BROWSER: ReadonlyMap<string, KnownBrowser> = new Map([
 
 let parser: UAParser | undefined; // one instance, re-pointed with setUA for each new UA
 
-/** Current browsers of the kinds most visitors use, for warmUserAgentParser. */
-const WARM_UP_USER_AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+/** Current browsers of the kinds most visitors use, for warmBrowserCheck. */
+const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+const WARM_UP_HINTS: readonly BrowserHints[] = [
+  { userAgent: CHROME_ON_WINDOWS },
+  {
+    userAgent: CHROME_ON_WINDOWS,
+    secChUa: '"Not)A;Brand";v="8", "Chromium";v="138", "Google Chrome";v="138"',
+    secChUaMobile: '?0',
+    secChUaPlatform: '"Windows"',
+  },
+  {
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+  },
 ];
 
 /**
- * ua-parser-js compiles its few hundred regular expressions on first use, and V8 compiles them
- * again to machine code on the second: about 25 ms of CPU that the first page request of every
- * isolate would otherwise wait for. worker/index.ts calls this at the top level, which runs
- * when the isolate starts (on Cloudflare, during the TLS handshake of the request that starts
- * it); `npm run bench` reports both the start-up time and the first request. Nothing is kept:
- * the memo stays empty.
+ * The check compiles ua-parser-js's few hundred regular expressions and the bot list's one large
+ * one on first use, and V8 compiles them again to machine code on the second: about 30 ms of CPU
+ * that the first page request of every isolate would otherwise wait for. Called from the
+ * isolate's warm-up (warm-up.ts). Nothing is kept: the memo stays empty.
  */
-export function warmUserAgentParser(): void {
-  for (let round = 0; round < 2; round++) for (const ua of WARM_UP_USER_AGENTS) parseWithUaParser(ua);
+export function warmBrowserCheck(): void {
+  for (let round = 0; round < 2; round++) for (const hints of WARM_UP_HINTS) computeVerdict(hints);
 }
 
 function parseWithUaParser(ua: string): UserAgentFacts {

@@ -4,15 +4,16 @@
  */
 import { ClientAssets } from '../app/build-records';
 import { createApp } from './app';
-import { warmUserAgentParser } from './browser-support';
 import { configOf } from './config';
 import { handleFormQueue } from './forms/delivery';
 import { runScheduled } from './forms/scheduled';
+import { warmIsolate } from './warm-up';
 
 declare const __CLIENT_ASSETS__: unknown;
 
-const app = createApp({ assets: ClientAssets.parse(__CLIENT_ASSETS__) });
-warmUserAgentParser();
+const assets = ClientAssets.parse(__CLIENT_ASSETS__);
+const app = createApp({ assets });
+warmIsolate({ app, assets });
 
 export default {
   fetch: app.fetch,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { BROWSER_VERDICT_MEMO_MAX_BYTES, BROWSER_VERDICT_MEMO_MAX_ENTRIES } from '../../app/constants';
-import { browserVerdict, browserVerdictFromHeaders, browserVerdictMemoUsage, warmUserAgentParser } from '../../worker/browser-support';
+import { browserVerdict, browserVerdictFromHeaders, browserVerdictMemoUsage } from '../../worker/browser-support';
 import {
   NAMED_UA_CASES,
   UA_TABLE,
@@ -276,13 +276,5 @@ describe('the memo of browser verdicts', () => {
     });
     expect(verdict.supported).toBe(true);
     expect(browserVerdictMemoUsage().entries).toBeLessThanOrEqual(before);
-  });
-});
-
-describe('warming the parser at start-up', () => {
-  test('keeps no verdict, so it takes none of the memo’s room', () => {
-    const before = browserVerdictMemoUsage();
-    warmUserAgentParser();
-    expect(browserVerdictMemoUsage()).toEqual(before);
   });
 });
