@@ -124,12 +124,6 @@ export type BuildIndex = z.infer<typeof BuildIndex>;
 export const ClientAssets = z.object({
   entry: z.string(),
   css: z.array(z.string()),
-  preload: z.array(z.string()),
-  /**
-   * Chunks loaded on demand, by what needs them (`lang:et`, `part:gallery`), each with the
-   * chunks it imports: a page preloads the ones its view needs, so hydration does not wait.
-   */
-  lazy: z.record(z.string(), z.array(z.string())).default({}),
   /**
    * The page's first script, inlined in <head> before any stylesheet or preload (the chunk-reload
    * guard, docs/behaviour.md#53-chunk-load-reload-guard), and the CSP source that allows it.

@@ -98,9 +98,6 @@ export const BROWSER_VERDICT_MEMO_MAX_ENTRIES = 1_000;
 export const BROWSER_VERDICT_MEMO_MAX_BYTES = 1024 * 1024;
 /** A user agent longer than this is judged every time, never remembered (no browser sends one). */
 export const BROWSER_VERDICT_MEMO_MAX_KEY_CHARS = 1_024;
-/** Preload lists by the chunks a page wants (a language and its parts: a few dozen at most). */
-export const PRELOAD_MEMO_MAX_ENTRIES = 64;
-export const PRELOAD_MEMO_MAX_BYTES = 256 * 1024;
 
 /** Widths (CSS px of the file) the build makes of every raster image in media/, never above the source's own. */
 export const IMAGE_WIDTHS_PX = [320, 480, 640, 960, 1280, 1920, 2560] as const;

@@ -7,8 +7,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
-import { LANGUAGES } from '../../app/i18n/languages';
-import { PART_SOURCES } from '../../app/render/lazy-parts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -76,44 +74,13 @@ export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['head
   return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
 }
 
-/** An output file and every chunk it statically imports, transitively. */
-function staticClosure(metafile: Metafile, file: string): string[] {
-  const seen = new Set<string>([file]);
-  const stack = [file];
-  while (stack.length > 0) {
-    for (const i of metafile.outputs[stack.pop()!]!.imports) {
-      if (i.kind === 'import-statement' && !i.external && !seen.has(i.path)) {
-        seen.add(i.path);
-        stack.push(i.path);
-      }
-    }
-  }
-  return [...seen];
-}
-
 function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
   const url = (file: string) => '/' + relative(resolve(ROOT, publicDir), resolve(ROOT, file)).split('\\').join('/');
   const outputs = Object.entries(metafile.outputs);
   const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint === 'app/client/entry.tsx')!;
-  // Static imports of the entry are needed before it can run: preload them in parallel.
-  const eager = staticClosure(metafile, entryFile);
-  const lazyNames: Record<string, string> = Object.fromEntries([
-    ...LANGUAGES.map((l): [string, string] => [`app/i18n/languages/${l}.ts`, `lang:${l}`]),
-    ...Object.entries(PART_SOURCES).map(([part, source]): [string, string] => [source, `part:${part}`]),
-  ]);
-  const lazy: Record<string, string[]> = {};
-  for (const [file, out] of outputs) {
-    const name = out.entryPoint ? lazyNames[out.entryPoint] : undefined;
-    if (name)
-      lazy[name] = staticClosure(metafile, file)
-        .filter((f) => !eager.includes(f))
-        .map(url);
-  }
   return {
     entry: url(entryFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
-    preload: eager.filter((f) => f !== entryFile).map(url),
-    lazy,
   };
 }
 

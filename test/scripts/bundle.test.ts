@@ -10,7 +10,7 @@ let outDir = '';
 
 beforeAll(async () => {
   outDir = await tempDir('worker-bundle');
-  const assets = { entry: '/_app/entry.js', css: [], preload: [], lazy: {} };
+  const assets = { entry: '/_app/entry.js', css: [] };
   inputs = Object.keys((await buildWorker(assets, join(outDir, 'index.js'))).inputs);
 }, 60_000);
 

@@ -1,12 +1,7 @@
 /** What an isolate keeps between requests: bounded in entries and bytes, whatever arrives. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  BROWSER_VERDICT_MEMO_MAX_BYTES,
-  PAGE_MEMORY_MAX_BYTES,
-  PRELOAD_MEMO_MAX_BYTES,
-  RECORD_MEMORY_MAX_BYTES,
-} from '../../app/constants';
+import { BROWSER_VERDICT_MEMO_MAX_BYTES, PAGE_MEMORY_MAX_BYTES, RECORD_MEMORY_MAX_BYTES } from '../../app/constants';
 import { BoundedLru } from '../../worker/bounded-lru';
 import { checkProperty, hostileString } from '../support/property';
 
@@ -80,6 +75,6 @@ describe('a bounded LRU map', () => {
 });
 
 test("the isolate's memory bounds add up to about half of the 128 MB Cloudflare gives an isolate", () => {
-  const total = RECORD_MEMORY_MAX_BYTES + PAGE_MEMORY_MAX_BYTES + BROWSER_VERDICT_MEMO_MAX_BYTES + PRELOAD_MEMO_MAX_BYTES;
+  const total = RECORD_MEMORY_MAX_BYTES + PAGE_MEMORY_MAX_BYTES + BROWSER_VERDICT_MEMO_MAX_BYTES;
   expect(total).toBeLessThanOrEqual(66 * 1024 * 1024);
 });

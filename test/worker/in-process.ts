@@ -14,7 +14,7 @@ import { errorHandler } from '../../worker/error-handler';
 
 export const ORIGIN = 'https://www.example.com';
 export const BUILD_ID = '0123456789abcdef';
-export const ASSETS: ClientAssets = { entry: '/_app/entry.js', css: ['/_app/entry.css'], preload: [], lazy: {} };
+export const ASSETS: ClientAssets = { entry: '/_app/entry.js', css: ['/_app/entry.css'] };
 
 const LOCALES = [
   { code: 'en', lang: 'en', label: 'English' },

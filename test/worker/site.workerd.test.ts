@@ -92,6 +92,14 @@ describe('content pages', () => {
     expect(boot.view.kind).toBe('page');
     expect(html).toMatch(/<script type="module" src="\/_app\/entry\.[A-Z0-9]+\.js"><\/script>/);
   });
+
+  test('a page preloads its entry script alone, after its LCP image, so no chunk shares the connection with the image', async () => {
+    const { html } = await page('/en/spring-offer');
+    const entry = /<script type="module" src="([^"]+)">/.exec(html)![1];
+    expect([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1])).toEqual([entry]);
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(-1);
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+  });
 });
 
 describe('build files', () => {

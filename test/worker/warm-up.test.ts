@@ -16,7 +16,7 @@ describe('the isolate warm-up', () => {
   });
 
   test('never throws, so a stale sample cannot stop the worker from starting', () => {
-    const broken = { ...ASSETS, preload: null } as unknown as typeof ASSETS;
+    const broken = { ...ASSETS, css: null } as unknown as typeof ASSETS;
     expect(warmIsolate({ app: createApp({ assets: ASSETS }), assets: broken })).toBe(false);
   });
 });

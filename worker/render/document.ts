@@ -54,11 +54,12 @@ export function renderDocument({ head, appHtml, bootJson, assets, withScripts, h
       `<link rel="preload" as="image" type="${e(img.type)}" imagesrcset="${e(img.srcset)}" imagesizes="${e(img.sizes)}" fetchpriority="high">`,
     );
   if (withScripts) {
-    // The server's HTML is the page; the client code only hydrates it. Fetched at low priority,
-    // it does not compete with the stylesheet and the LCP image on a slow connection, so the
-    // first paint does not wait for it. The entry is preloaded too so that its fetch gets the
-    // same priority (the <script> then runs the module already fetched).
-    for (const href of [assets.entry, ...assets.preload]) lines.push(`<link rel="modulepreload" href="${e(href)}" fetchpriority="low">`);
+    // The server's HTML is the page; the client code only hydrates it. Only the entry is
+    // preloaded, at low priority; the chunks it imports are requested as soon as it is parsed.
+    // Preloading those dozen chunks too put them beside the stylesheet and the LCP image on a
+    // slow connection: Lighthouse's mobile profile measured LCP 1.7-2.0 s with them and
+    // 1.3-1.6 s without, for hydration that starts one round trip later.
+    lines.push(`<link rel="modulepreload" href="${e(assets.entry)}" fetchpriority="low">`);
     lines.push(`<script type="module" src="${e(assets.entry)}"></script>`);
   }
   lines.push(headExtra, '</head>', '<body>', `<div id="${APP_ROOT_ELEMENT_ID}">${appHtml}</div>`);

@@ -6,7 +6,6 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ClientAssets } from '../../app/build-records';
-import { PRELOAD_MEMO_MAX_BYTES, PRELOAD_MEMO_MAX_ENTRIES } from '../../app/constants';
 import { headFor } from '../../app/head';
 import { App, chromeOf, loadsScripts } from '../../app/render/app';
 import { consentScript } from '../../app/consent';
@@ -14,11 +13,9 @@ import { gtmSnippet } from '../../app/tag-manager';
 import type { PreviewInfo, View } from '../../app/view';
 import { FormBlock } from '../../app/render/blocks/form';
 import { GalleryBlock } from '../../app/render/blocks/gallery';
-import { partsFor, provideParts } from '../../app/render/lazy-parts';
-import { languageOf } from '../../app/i18n/languages';
+import { provideParts } from '../../app/render/lazy-parts';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
-import { BoundedLru } from '../bounded-lru';
 import { renderDocument } from './document';
 import { jsonForScript } from './html';
 import { payloadJson } from './payload-json';
@@ -49,28 +46,6 @@ function tagManager(view: View): { headStart: string; headExtra: string } {
   return { headStart: CONSENT_SCRIPT_TAG, headExtra: `<script>${gtmSnippet(id)}</script>` };
 }
 
-/**
- * Preload lists by assets and wanted chunks: a handful per build, asked for on every render.
- * The wanted set comes from content (a language and the page's parts), so it is bounded too.
- */
-const preloadMemo = new WeakMap<ClientAssets, BoundedLru<string, string[]>>();
-const PRELOAD_MEMO_LIMITS = { maxEntries: PRELOAD_MEMO_MAX_ENTRIES, maxBytes: PRELOAD_MEMO_MAX_BYTES };
-
-/** The entry's chunks plus those this view will load before it hydrates (its language, its parts). */
-function preloadsFor(view: View, assets: ClientAssets): string[] {
-  const chrome = chromeOf(view);
-  const wanted = [`lang:${languageOf(chrome.locale.lang)}`, ...partsFor(view).map((p) => `part:${p}`)];
-  let byWanted = preloadMemo.get(assets);
-  if (!byWanted) preloadMemo.set(assets, (byWanted = new BoundedLru(PRELOAD_MEMO_LIMITS)));
-  const key = wanted.join(' ');
-  let preload = byWanted.get(key);
-  if (!preload) {
-    preload = [...new Set([...assets.preload, ...wanted.flatMap((name) => assets.lazy[name] ?? [])])];
-    byWanted.set(key, preload, 2 * (key.length + preload.reduce((n, p) => n + p.length, 0)));
-  }
-  return preload;
-}
-
 /** The boot data as script-safe JSON; a page's payload, the bulk of it, is made once (payload-json.ts). */
 function bootJson(buildId: string, view: View, preview: PreviewInfo | undefined): string {
   if (view.kind !== 'page') return jsonForScript({ buildId, view, ...(preview ? { preview } : {}) });
@@ -86,7 +61,7 @@ export function renderView(view: View, { buildId, assets, preview }: RenderOptio
     head: headFor(view),
     appHtml,
     bootJson: bootJson(buildId, view, preview),
-    assets: unsupported ? { ...assets, css: [NO_SCRIPT_CSS] } : { ...assets, preload: preloadsFor(view, assets) },
+    assets: unsupported ? { ...assets, css: [NO_SCRIPT_CSS] } : assets,
     withScripts: loadsScripts(view),
     ...tagManager(view),
   });

@@ -1,24 +1,23 @@
 /**
  * The client JavaScript a page makes the browser load before it is interactive: the files its
- * HTML lists, anything they still import statically, and how much of that is React itself.
+ * HTML lists (the entry), what they import statically, the language chunk the entry imports
+ * before it hydrates, and how much of that is React itself.
  */
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CLIENT_SYNTAX_TARGET, ROOT } from '../../../scripts/lib/bundle';
 
 export const gzipSize = (data: string | Uint8Array) => gzipSync(data).length;
 
+/** How the browser comes to fetch a file: listed in the HTML, imported statically, or on demand. */
+export type LoadedVia = 'html' | 'static import' | 'language chunk';
+
 export interface ClientJs {
-  /**
-   * the files the browser fetches before the entry can run: those the HTML lists, and any
-   * further static import (listed: false, a waterfall the preloads do not cover)
-   */
-  files: { url: string; bytes: number; gzipBytes: number; listed: boolean }[];
+  /** the files the browser fetches before the page hydrates */
+  files: { url: string; bytes: number; gzipBytes: number; via: LoadedVia }[];
   totalGzipBytes: number;
-  /** static imports reachable from the entry that the HTML does not preload (a waterfall) */
-  notPreloaded: string[];
   reactBaselineGzipBytes: number;
   /** total minus the bare React baseline: what the site's own code costs */
   ownGzipBytes: number;
@@ -63,30 +62,43 @@ export async function reactBaselineGzip(): Promise<number> {
   return gzipSize(result.outputFiles[0]!.contents);
 }
 
-export async function clientJs(html: string, publicDir: string): Promise<ClientJs> {
-  const listed = scriptsOfHtml(html);
-  const load = async (url: string, isListed: boolean) => {
+/** The language chunk (`/_app/chunks/{lang}.{hash}.js`) the entry imports for a page in `lang`. */
+export async function languageChunk(publicDir: string, lang: string): Promise<string> {
+  const names = (await readdir(join(publicDir, '_app', 'chunks'))).filter((n) => new RegExp(`^${lang}\\.[A-Z0-9]+\\.js$`).test(n));
+  if (names.length !== 1) throw new Error(`client JS: expected one language chunk for "${lang}", found ${names.length}`);
+  return `/_app/chunks/${names[0]!}`;
+}
+
+/**
+ * `html`'s scripts, `onDemand` (chunks the entry imports before hydrating: the page's language),
+ * and every static import reachable from them, each fetched once.
+ */
+export async function clientJs(html: string, publicDir: string, onDemand: readonly string[] = []): Promise<ClientJs> {
+  const load = async (url: string, via: LoadedVia) => {
     const code = await readFile(join(publicDir, url));
-    return { url, code: code.toString('utf8'), bytes: code.length, gzipBytes: gzipSize(code), listed: isListed };
+    return { url, code: code.toString('utf8'), bytes: code.length, gzipBytes: gzipSize(code), via };
   };
-  const files = await Promise.all(listed.map((url) => load(url, true)));
-  // Walk the static import graph from what the page lists: anything reachable but not listed
-  // is needed too, and fetched only after its importer arrives. Bounded by the file count.
-  const seen = new Set(listed);
+  const listed = scriptsOfHtml(html);
+  const files = await Promise.all([
+    ...listed.map((url) => load(url, 'html')),
+    ...onDemand.filter((url) => !listed.includes(url)).map((url) => load(url, 'language chunk')),
+  ]);
+  // Walk the static import graph: what a file imports is fetched once the file arrives.
+  // Bounded by the file count.
+  const seen = new Set(files.map((f) => f.url));
   for (let i = 0; i < files.length && i < 1000; i++) {
     for (const spec of staticImports(files[i]!.code)) {
       const target = new URL(spec, `https://x${files[i]!.url}`).pathname;
       if (seen.has(target)) continue;
       seen.add(target);
-      files.push(await load(target, false));
+      files.push(await load(target, 'static import'));
     }
   }
   const totalGzipBytes = files.reduce((a, f) => a + f.gzipBytes, 0);
   const reactBaselineGzipBytes = await reactBaselineGzip();
   return {
-    files: files.map(({ url, bytes, gzipBytes, listed: isListed }) => ({ url, bytes, gzipBytes, listed: isListed })),
+    files: files.map(({ url, bytes, gzipBytes, via }) => ({ url, bytes, gzipBytes, via })),
     totalGzipBytes,
-    notPreloaded: files.filter((f) => !f.listed).map((f) => f.url),
     reactBaselineGzipBytes,
     ownGzipBytes: totalGzipBytes - reactBaselineGzipBytes,
   };

@@ -129,7 +129,7 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
       [
         ['worker bundle (wrangler deploy --dry-run)', fmt.kb(dryRun.totalKiB * 1024), fmt.kb(dryRun.gzipKiB * 1024)],
         [`fixture page HTML (${FIXTURE_PATH})`, fmt.kb(Buffer.byteLength(html)), fmt.kb(gzipSize(html))],
-        ...js.files.map((f) => [`  ${f.url}${f.listed ? '' : ' (not preloaded!)'}`, fmt.kb(f.bytes), fmt.kb(f.gzipBytes)]),
+        ...js.files.map((f) => [`  ${f.url} (${f.via})`, fmt.kb(f.bytes), fmt.kb(f.gzipBytes)]),
         ['client JS before interactive (sum of the above)', fmt.kb(js.files.reduce((n, f) => n + f.bytes, 0)), fmt.kb(js.totalGzipBytes)],
         ['  bare React 19 hydrateRoot bundle (esbuild, same settings)', '', fmt.kb(js.reactBaselineGzipBytes)],
         ["  the site's own share", '', fmt.kb(js.ownGzipBytes)],

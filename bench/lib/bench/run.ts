@@ -25,7 +25,7 @@ import { removeAll, tempDir } from '../temp-dirs';
 import { startRuntime, type Runtime } from '../workerd/runtime';
 import { writeWranglerConfigFor } from '../../../scripts/lib/wrangler-config';
 import { CPU_PAIRS, loadOrder, unexpectedCount } from './analyse';
-import { clientJs } from './client-js';
+import { clientJs, languageChunk } from './client-js';
 import { busyMs, measureColdStarts, startupProfile, writeBareConfig } from './cold-start';
 import { measureCpuPairs } from './cpu-pairs';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
@@ -189,7 +189,8 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   const [fixtureRender, ...scaleRenders] = timeRenders(renderView, [fixtureCase, ...scale.map((s) => s.case)]);
 
   step('client JS and sizes');
-  const js = await clientJs(html, join(outDir, 'public'));
+  // The fixture page is English: the entry imports the English strings before it hydrates.
+  const js = await clientJs(html, join(outDir, 'public'), [await languageChunk(join(outDir, 'public'), 'en')]);
 
   // 6. The generated fixture has no photos; the sample content has camera-size ones.
   step('building the sample content for its image bytes');
