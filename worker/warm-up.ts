@@ -103,10 +103,9 @@ export interface WarmUpOptions {
 
 /**
  * Builds the router, runs the browser check, the record schemas and the renderer; keeps nothing
- * but the list of chunks an English page preloads (which English pages then reuse). True when
- * every step ran: a sample the schemas no longer accept must never stop the worker from
- * starting, so a failure only costs the first request its warm-up (a unit test keeps the sample
- * valid).
+ * (the sample's records and its page's JSON are dropped with it). True when every step ran: a
+ * sample the schemas no longer accept must never stop the worker from starting, so a failure
+ * only costs the first request its warm-up (a unit test keeps the sample valid).
  */
 export function warmIsolate({ app, assets }: WarmUpOptions): boolean {
   try {
