@@ -13,6 +13,7 @@
 import { startTransition, useSyncExternalStore } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_ROOT_ELEMENT_ID, BOOT_DATA_ELEMENT_ID } from '../dom-ids';
+import { ensureLanguage } from '../i18n/languages';
 import { App } from '../render/app';
 import type { BootData, View } from '../view';
 import { isChunkLoadError } from './chunk-reload-guard';
@@ -55,6 +56,9 @@ async function boot() {
     // screen rather than a page that half works; if even that cannot render (its language
     // chunk is lost too), the server's HTML stays.
     try {
+      // Settled by prepareView; if the words are lost too, this throws here and not inside
+      // React's render, which would empty the page.
+      await ensureLanguage(chrome.locale.lang);
       createRoot(root).render(<App view={errorView()} preview={data.preview} />);
     } catch {
       // keep the server-rendered page

@@ -4,10 +4,30 @@
  * is synchronous and matches the server.
  */
 import { ensureLanguage } from '../i18n/languages';
-import { ensureParts, partsFor } from '../render/lazy-parts';
+import { ensureParts, partsFor, type LazyPart } from '../render/lazy-parts';
 import type { View } from '../view';
 
-export async function prepareView(view: View): Promise<void> {
+export interface ViewLoaders {
+  language: (lang: string) => Promise<void>;
+  parts: (parts: LazyPart[]) => Promise<void>;
+}
+
+const CHUNKS: ViewLoaders = { language: ensureLanguage, parts: ensureParts };
+
+/**
+ * Loads what `view` needs. When a chunk fails, it still waits for the others before it throws
+ * the first failure: the error screen shown next is rendered in the view's language, and with
+ * Promise.all a lost part (which fails fast) left the language on its way, so that render threw
+ * and the page went blank. (Not Promise.allSettled: Chrome before 76 and Safari 12, which the
+ * site supports, lack it.)
+ */
+export async function prepareView(view: View, load: ViewLoaders = CHUNKS): Promise<void> {
   const chrome = view.kind === 'page' ? view.payload.chrome : view.chrome;
-  await Promise.all([ensureLanguage(chrome.locale.lang), ensureParts(partsFor(view))]);
+  let failure: { reason: unknown } | undefined;
+  const settle = (task: Promise<void>) =>
+    task.catch((reason: unknown) => {
+      failure ??= { reason };
+    });
+  await Promise.all([settle(load.language(chrome.locale.lang)), settle(load.parts(partsFor(view)))]);
+  if (failure) throw failure.reason;
 }
