@@ -63,8 +63,8 @@ const NAME_TO_BROWSER: ReadonlyMap<string, KnownBrowser> = new Map([
 
 let parser: UAParser | undefined; // one instance, re-pointed with setUA for each new UA
 
-/** Current browsers of the kinds most visitors use, for warmBrowserCheck. */
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+/** Current browsers of the kinds most visitors use, with and without client hints, for warmBrowserCheck. */
 const WARM_UP_HINTS: readonly BrowserHints[] = [
   { userAgent: CHROME_ON_WINDOWS },
   {

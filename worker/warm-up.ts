@@ -6,8 +6,8 @@
  * compiling the functions of the record schemas and of the renderer the first times they run.
  * The top level of the worker runs when the isolate starts, which on Cloudflare happens during
  * the TLS handshake of the request that starts it, so work moved here overlaps the network
- * instead of adding to the first byte. `npm run bench` reports both sides: the first request's time and the start-up
- * CPU `wrangler check startup` measures (a limit Cloudflare enforces).
+ * instead of adding to the first byte. `npm run bench` reports both sides: the first request's
+ * time, and the start-up CPU `wrangler check startup` measures (a limit Cloudflare enforces).
  *
  * The sample build below (manifest, index, one page) is parsed and rendered, then dropped. Its
  * page uses the blocks most pages use, with links and an image, so the code compiled is the
