@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, bundleClient, buildWorker } from '../../scripts/lib/bundle';
+import { COMPILE_HINT, ROOT, bundleClient, buildWorker } from '../../scripts/lib/bundle';
 import { tempDir } from '../support/built-site';
 
 /** The worker's inputs as esbuild records them: paths relative to the repository root. */
@@ -53,10 +53,13 @@ const NEWER_BUILT_INS: readonly [string, RegExp][] = [
 describe('the client bundle', () => {
   let clientDir = '';
   let files: string[] = [];
+  let entryUrl = '';
 
   beforeAll(async () => {
     clientDir = await tempDir('client-bundle');
-    files = (await bundleClient(clientDir)).files.filter((file) => file.endsWith('.js'));
+    const bundle = await bundleClient(clientDir, 'label */ for the test');
+    files = bundle.files.filter((file) => file.endsWith('.js'));
+    entryUrl = bundle.assets.entry;
   }, 60_000);
   afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
@@ -65,6 +68,20 @@ describe('the client bundle', () => {
 
   test('is built, with the chunks visitors load', () => {
     expect(visitorCode().length).toBeGreaterThan(5);
+  });
+
+  // V8 honours the hint only at the very top of the file, before the code label's comment.
+  test('opens the entry with the compile hint that has V8 compile it off the main thread', async () => {
+    const entry = files.find((file) => file.endsWith(entryUrl))!;
+    const text = await readFile(join(ROOT, entry), 'utf8');
+    expect(text.startsWith(COMPILE_HINT + '/* label  for the test */')).toBe(true);
+  });
+
+  test('leaves the hint out of the lazy chunks, most of which a page never runs', async () => {
+    const hinted: string[] = [];
+    for (const file of files)
+      if (!file.endsWith(entryUrl) && (await readFile(join(ROOT, file), 'utf8')).includes('allFunctionsCalledOnLoad')) hinted.push(file);
+    expect(hinted).toEqual([]);
   });
 
   test.each(NEWER_BUILT_INS)('calls no %s in code visitors load', async (_name, pattern) => {
