@@ -9,20 +9,9 @@ import { ErrorScreen, SystemScreen } from './screens/screens';
 import type { Chrome } from '../build-records';
 import type { PreviewInfo, View } from '../view';
 import { uiStrings } from '../i18n/strings';
+import { lazyPart } from './lazy-parts';
 import { PageContext } from './page-context';
-import { ConsentBanner } from './consent-banner';
-
-export function chromeOf(view: View): Chrome {
-  return view.kind === 'page' ? view.payload.chrome : view.chrome;
-}
-
-/**
- * Pages that load no client JavaScript: /unsupported (an outdated browser may be sent there)
- * and the 503 page (with no build there are no assets to load). They carry no tags either.
- */
-export function loadsScripts(view: View): boolean {
-  return !((view.kind === 'system' && view.name === 'unsupported') || (view.kind === 'error' && view.status === 503));
-}
+import { chromeOf, showsConsentBanner } from './view-facts';
 
 function languageLinksFor(view: View): Record<string, string> {
   if (view.kind !== 'page') return {};
@@ -83,14 +72,16 @@ export function App({ view, preview }: { view: View; preview?: PreviewInfo }) {
   const Layout = blank ? BlankLayout : DefaultLayout;
   const path = view.kind === 'page' ? view.payload.path : view.path;
   const lang = chrome.locale.lang;
-  // The consent banner goes with the tags: where there is no tag manager, or no script runs, there is none.
-  const consent = chrome.gtmId !== undefined && loadsScripts(view);
+  const consent = showsConsentBanner(view);
+  // A part of its own in the browser: sites without a tag manager never load it.
+  const ConsentBanner = consent ? lazyPart<{ chrome: Chrome }>('consent-banner') : undefined;
   return (
     <PreviewModeContext.Provider value={preview !== undefined}>
       <PageContext.Provider value={{ path, lang, images: view.kind === 'page' ? view.payload.images : undefined }}>
         <ModalProvider closeLabel={uiStrings(lang).close}>
           {/* First in the page, so keyboard and screen reader users meet it before the content it is about. */}
-          {consent && <ConsentBanner chrome={chrome} />}
+          {/* eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render */}
+          {ConsentBanner && <ConsentBanner chrome={chrome} />}
           {preview && <PreviewBanner preview={preview} lang={lang} />}
           <Layout chrome={chrome} path={path} languageLinks={languageLinksFor(view)} consentSettings={consent}>
             <Screen view={view} />

@@ -1,6 +1,7 @@
 /**
- * The consent banner and the footer's "Cookie settings". Both are in every page of a site
- * with a tag manager, the same HTML for every visitor (so the edge cache stays shared); the
+ * The consent banner (the footer's "Cookie settings" that reopens it is in layouts.tsx, so
+ * that this file stays a lazy part of its own). Both are in every page of a site with a tag
+ * manager, the same HTML for every visitor (so the edge cache stays shared); the
  * stylesheet shows the banner only under `<html data-consent="ask">`, which only the inline
  * consent script and the footer button set. Without JavaScript neither shows: no tag runs then.
  *
@@ -10,16 +11,7 @@
 import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import type { Chrome } from '../build-records';
 import type { ConsentChoice } from '../consent';
-import {
-  FULL_CONSENT,
-  NO_CONSENT,
-  bannerShown,
-  onSettingsRequested,
-  openConsentSettings,
-  readConsent,
-  restoreFocus,
-  saveConsent,
-} from '../browser/consent';
+import { FULL_CONSENT, NO_CONSENT, bannerShown, onSettingsRequested, readConsent, restoreFocus, saveConsent } from '../browser/consent';
 import { consentStrings } from '../i18n/consent-strings';
 
 const SETTINGS_ID = 'consent-settings';
@@ -164,14 +156,5 @@ export function ConsentBanner({ chrome }: { chrome: Chrome }) {
         </div>
       </div>
     </section>
-  );
-}
-
-/** The footer's way back to the choice, on every page; shown only where JavaScript runs. */
-export function ConsentSettingsButton({ chrome }: { chrome: Chrome }) {
-  return (
-    <button type="button" className="consent-footer-button" onClick={(e) => openConsentSettings(e.currentTarget)}>
-      {consentStrings(chrome).footerLink}
-    </button>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Parts of the app only some pages need — the gallery's carousel, forms (with validation), the
- * editors' live preview and the reset-storage screen — are chunks of their own in the browser.
+ * editors' live preview, the reset-storage screen and the consent banner (only sites with a tag
+ * manager have one) — are chunks of their own in the browser.
  * The server provides them all up front; the browser loads the ones a view needs before it
  * renders that view, so hydration and navigation render synchronously, with no Suspense
  * fallback that would differ from the server's HTML.
@@ -9,8 +10,9 @@ import type { ComponentType } from 'react';
 import type { Block } from '../content/schema';
 import { walkBlocks } from '../content/walk-blocks';
 import type { View } from '../view';
+import { showsConsentBanner } from './view-facts';
 
-export const LAZY_PARTS = ['gallery', 'form', 'live-preview', 'reset-storage'] as const;
+export const LAZY_PARTS = ['gallery', 'form', 'live-preview', 'reset-storage', 'consent-banner'] as const;
 export type LazyPart = (typeof LAZY_PARTS)[number];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,19 +39,12 @@ export function partsInBlocks(blocks: Block[]): LazyPart[] {
 
 /** Every part a view needs. */
 export function partsFor(view: View): LazyPart[] {
-  if (view.kind === 'page') return partsInBlocks(view.payload.page.blocks);
-  if (view.kind === 'system' && view.name === 'preview') return ['live-preview'];
-  if (view.kind === 'system' && view.name === 'reset-storage') return ['reset-storage'];
-  return [];
+  const parts: LazyPart[] = showsConsentBanner(view) ? ['consent-banner'] : [];
+  if (view.kind === 'page') parts.push(...partsInBlocks(view.payload.page.blocks));
+  if (view.kind === 'system' && view.name === 'preview') parts.push('live-preview');
+  if (view.kind === 'system' && view.name === 'reset-storage') parts.push('reset-storage');
+  return parts;
 }
-
-/** The source file of each part, for the build to find its chunk (keep in step with LOADERS). */
-export const PART_SOURCES: Record<LazyPart, string> = {
-  gallery: 'app/render/blocks/gallery.tsx',
-  form: 'app/render/blocks/form.tsx',
-  'live-preview': 'app/render/screens/live-preview.tsx',
-  'reset-storage': 'app/render/screens/reset-storage.tsx',
-};
 
 /** Where the browser gets each part: its own chunk. */
 const LOADERS: Record<LazyPart, () => Promise<AnyComponent>> = {
@@ -57,6 +52,7 @@ const LOADERS: Record<LazyPart, () => Promise<AnyComponent>> = {
   form: () => import('./blocks/form').then((m) => m.FormBlock),
   'live-preview': () => import('./screens/live-preview').then((m) => m.LivePreview),
   'reset-storage': () => import('./screens/reset-storage').then((m) => m.ResetStorageScreen),
+  'consent-banner': () => import('./consent-banner').then((m) => m.ConsentBanner),
 };
 
 /** Loads the parts that are not provided yet; rejects when a chunk fails. */

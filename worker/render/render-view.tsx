@@ -7,7 +7,8 @@
 import { renderToString } from 'react-dom/server';
 import type { ClientAssets } from '../../app/build-records';
 import { headFor } from '../../app/head';
-import { App, chromeOf, loadsScripts } from '../../app/render/app';
+import { App } from '../../app/render/app';
+import { ConsentBanner } from '../../app/render/consent-banner';
 import { consentScript } from '../../app/consent';
 import { gtmSnippet } from '../../app/tag-manager';
 import type { PreviewInfo, View } from '../../app/view';
@@ -16,6 +17,7 @@ import { GalleryBlock } from '../../app/render/blocks/gallery';
 import { provideParts } from '../../app/render/lazy-parts';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
+import { chromeOf, loadsScripts } from '../../app/render/view-facts';
 import { renderDocument } from './document';
 import { jsonForScript } from './html';
 import { payloadJson } from './payload-json';
@@ -24,7 +26,13 @@ import { NO_SCRIPT_CSS } from './plain-page';
 import '../../app/i18n/all-languages';
 
 // The server renders every part; only the browser loads them lazily.
-provideParts({ gallery: GalleryBlock, form: FormBlock, 'live-preview': LivePreview, 'reset-storage': ResetStorageScreen });
+provideParts({
+  gallery: GalleryBlock,
+  form: FormBlock,
+  'live-preview': LivePreview,
+  'reset-storage': ResetStorageScreen,
+  'consent-banner': ConsentBanner,
+});
 
 export interface RenderOptions {
   buildId: string;

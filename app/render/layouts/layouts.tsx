@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Chrome } from '../../build-records';
 import { uiStrings } from '../../i18n/strings';
-import { ConsentSettingsButton } from '../consent-banner';
+import { openConsentSettings } from '../../browser/consent';
+import { consentStrings } from '../../i18n/consent-strings';
 
 function LanguageSwitcher({ chrome, languageLinks }: { chrome: Chrome; languageLinks: Record<string, string> }) {
   const t = uiStrings(chrome.locale.lang);
@@ -85,6 +86,15 @@ function Footer({ chrome, consentSettings }: { chrome: Chrome; consentSettings?:
         </p>
       )}
     </footer>
+  );
+}
+
+/** The footer's way back to the consent choice, on every page; shown only where JavaScript runs. */
+function ConsentSettingsButton({ chrome }: { chrome: Chrome }) {
+  return (
+    <button type="button" className="consent-footer-button" onClick={(e) => openConsentSettings(e.currentTarget)}>
+      {consentStrings(chrome).footerLink}
+    </button>
   );
 }
 
