@@ -208,3 +208,12 @@ export function summariseLighthouse(lhr: LighthouseResult, page: LighthousePage)
     metrics,
   };
 }
+
+/**
+ * The file `--reports DIR` keeps a page's result in: named by the page's label, since two
+ * audited pages can share a path (the home page, and the home page with the consent banner).
+ */
+export function reportFileName(label: string, run: number, runs: number): string {
+  const slug = label.replace(/\W+/g, '_').replace(/^_|_$/g, '');
+  return `${slug}${runs > 1 ? `.${run}` : ''}.json`;
+}

@@ -24,7 +24,7 @@ import { medianRun, type AxeResult } from './analyse';
 import { AXE_STATES, AXE_VIEWPORTS, CONSENT_AXE_STATES, checkState } from './axe';
 import { LIGHTHOUSE_PAGES } from './budgets';
 import { launchChrome, runLighthouse, type LighthouseChrome } from './lighthouse';
-import type { LighthouseSummary } from './lighthouse-summary';
+import { reportFileName, type LighthouseSummary } from './lighthouse-summary';
 import { copyWithTagManager, stubGoogleTags } from './tag-manager-site';
 
 export interface AuditSettings {
@@ -112,8 +112,7 @@ export async function runAudit({ runs, reportsDir }: AuditSettings, cleanup: Cle
           tries.push(summary);
           if (reportsDir) {
             await mkdir(reportsDir, { recursive: true });
-            const name = `${page.path.replace(/\W+/g, '_').replace(/^_/, '') || 'root'}${runs > 1 ? `.${run}` : ''}.json`;
-            await writeFile(join(reportsDir, name), JSON.stringify(lhr, null, 2));
+            await writeFile(join(reportsDir, reportFileName(page.label, run, runs)), JSON.stringify(lhr, null, 2));
           }
         } finally {
           const c = chrome;

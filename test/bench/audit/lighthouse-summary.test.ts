@@ -1,7 +1,7 @@
 /** Reading a Lighthouse result into what the audit reports, from a hand-made result. */
 import type { Result as LighthouseResult } from 'lighthouse';
 import { describe, expect, test } from 'vitest';
-import { summariseLighthouse } from '../../../bench/lib/audit/lighthouse-summary';
+import { reportFileName, summariseLighthouse } from '../../../bench/lib/audit/lighthouse-summary';
 
 const URL_404 = 'http://127.0.0.1:8787/en/nowhere';
 const audit = (score: number | null, details?: object, extra: object = {}) => ({
@@ -78,5 +78,16 @@ describe('Lighthouse summary', () => {
 
   test("Lighthouse's warning about the error page's own status is left out", () => {
     expect(summary.warnings).toEqual([]);
+  });
+});
+
+describe('the file a kept Lighthouse result goes to', () => {
+  test('is named by the page label, so two pages on one path keep two files', () => {
+    expect(reportFileName('home /en', 1, 1)).toBe('home_en.json');
+    expect(reportFileName('consent banner /en', 1, 1)).toBe('consent_banner_en.json');
+  });
+
+  test('carries the run number when a page runs more than once', () => {
+    expect(reportFileName('form /en/contact', 2, 3)).toBe('form_en_contact.2.json');
   });
 });
