@@ -65,6 +65,8 @@ export interface BenchAnalysis {
   /** share of image bytes a phone saves over the sample pages together */
   phoneImageSaving: number;
   coldStartVsMinimalRender: number;
+  /** reported, not judged: the site's first request over a minimal render that reads the page from KV first */
+  coldStartVsKvRender: number;
   constantRuns: LoadRun[];
   /** the constant route over the whole run */
   constant: Bracket;
@@ -175,6 +177,7 @@ export function analyseBench(m: BenchMeasurements): BenchAnalysis {
     cpu,
     phoneImageSaving,
     coldStartVsMinimalRender,
+    coldStartVsKvRender: coldStartRatio(m.coldStarts, 'kvRenderMs'),
     constantRuns,
     constant: meanBracket(constantRuns),
     loads,

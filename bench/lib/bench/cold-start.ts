@@ -1,9 +1,11 @@
 /**
  * Cold start, two ways:
  *
- *   first request   workerd restarted, then one request to the site and one to the minimal
- *                   render reference, each the first its isolate serves: time to first byte.
- *                   Repeated over restarts; the medians are compared.
+ *   first request   workerd restarted, then one request to the site, one to the minimal render
+ *                   reference and one to the KV-reading reference, each the first its isolate
+ *                   serves: time to first byte. Repeated over restarts; the medians are
+ *                   compared (the budget is against the minimal render; the KV-reading one is
+ *                   reported beside it).
  *   start-up CPU    `wrangler check startup`, which runs the worker's top level (module
  *                   evaluation) in local workerd under the profiler: what Cloudflare counts
  *                   against the start-up limit, measured here for the site and the reference.
@@ -18,14 +20,19 @@ import { median } from './budgets';
 export interface ColdStart {
   siteMs: number;
   minimalRenderMs: number;
+  kvRenderMs: number;
 }
 
-/** A fresh runtime: where the two workers answer, and how to stop it. */
+/** A fresh runtime: where the three workers answer, and how to stop it. */
 export interface FreshRuntime {
   siteUrl: string;
   minimalRenderUrl: string;
+  kvRenderUrl: string;
   stop(): Promise<void>;
 }
+
+const WORKERS = ['siteMs', 'minimalRenderMs', 'kvRenderMs'] as const;
+const URL_OF = { siteMs: 'siteUrl', minimalRenderMs: 'minimalRenderUrl', kvRenderMs: 'kvRenderUrl' } as const;
 
 /** Time to the response's headers, ms; the body is read after the clock stops. */
 export async function timeToFirstByte(url: string, headers: Record<string, string>): Promise<number> {
@@ -38,8 +45,8 @@ export async function timeToFirstByte(url: string, headers: Record<string, strin
 }
 
 /**
- * `rounds` restarts, each with both first requests. Which worker is asked first alternates, so
- * that neither always pays for what the process does on its first request of all.
+ * `rounds` restarts, each with the three first requests. Which worker is asked first rotates,
+ * so that none always pays for what the process does on its first request of all.
  */
 export async function measureColdStarts(
   rounds: number,
@@ -50,15 +57,12 @@ export async function measureColdStarts(
   for (let i = 0; i < rounds; i++) {
     const runtime = await start();
     try {
-      let siteMs: number, minimalRenderMs: number;
-      if (i % 2 === 0) {
-        siteMs = await timeToFirstByte(runtime.siteUrl, headers);
-        minimalRenderMs = await timeToFirstByte(runtime.minimalRenderUrl, headers);
-      } else {
-        minimalRenderMs = await timeToFirstByte(runtime.minimalRenderUrl, headers);
-        siteMs = await timeToFirstByte(runtime.siteUrl, headers);
+      const run: ColdStart = { siteMs: NaN, minimalRenderMs: NaN, kvRenderMs: NaN };
+      for (let k = 0; k < WORKERS.length; k++) {
+        const worker = WORKERS[(i + k) % WORKERS.length]!;
+        run[worker] = await timeToFirstByte(runtime[URL_OF[worker]], headers);
       }
-      results.push({ siteMs, minimalRenderMs });
+      results.push(run);
     } finally {
       await runtime.stop();
     }
@@ -66,9 +70,9 @@ export async function measureColdStarts(
   return results;
 }
 
-/** The site's median first request over the reference's; NaN without measurements. */
-export function coldStartRatio(coldStarts: readonly ColdStart[]): number {
-  return median(coldStarts.map((c) => c.siteMs)) / median(coldStarts.map((c) => c.minimalRenderMs));
+/** The site's median first request over a reference's (the minimal render unless told); NaN without measurements. */
+export function coldStartRatio(coldStarts: readonly ColdStart[], reference: 'minimalRenderMs' | 'kvRenderMs' = 'minimalRenderMs'): number {
+  return median(coldStarts.map((c) => c.siteMs)) / median(coldStarts.map((c) => c[reference]));
 }
 
 /** The parts of a V8 CPU profile (.cpuprofile) start-up time is read from. */

@@ -6,8 +6,8 @@
  *      the reference workers, KV seeded as a publish does: records, pointer, published marker
  *   3. load each scenario with autocannon on 127.0.0.1, every one between two constant runs;
  *      then each scenario and its reference back to back, for the CPU budgets (cpu-pairs.ts)
- *   4. cold start: workerd restarted, the first request to the site and to the minimal render;
- *      `wrangler check startup` for both
+ *   4. cold start: workerd restarted, the first request to the site, to the minimal render and
+ *      to the KV-reading render; `wrangler check startup` for the site and the minimal render
  *   5. render time in Node, the scale sites, client JS before interactive
  *   6. the sample content (content/) built: image bytes a phone downloads on its photo pages,
  *      and what the inline boot data weighs in its pages and the fixture's (html-weight.ts)
@@ -32,7 +32,7 @@ import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } fr
 import { htmlWeight } from './html-weight';
 import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
 import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
-import { bundleMinimalRender } from './references';
+import { bundleKvRender, bundleMinimalRender } from './references';
 import { loadRenderView, renderCase, timeRenders, type RenderCase } from './render-time';
 import { benchScenarios, verifyScenario } from './scenarios';
 
@@ -74,7 +74,12 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   // 2. workerd with that file, KV seeded as a publish does it; the reference workers.
   step('starting workerd');
   const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
-  const references = { minimalRenderScript: await bundleMinimalRender(dryRunDir), renderCase: fixtureCase, userAgent: CHROME_UA };
+  const references = {
+    minimalRenderScript: await bundleMinimalRender(dryRunDir),
+    kvRenderScript: await bundleKvRender(dryRunDir),
+    renderCase: fixtureCase,
+    userAgent: CHROME_UA,
+  };
   const runtimeOptions = { scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references };
   const published = [...site.build.records, site.build.pointer, publishedMarker(site.build)];
   /** KV as a publish leaves it: records, then the pointer, then the published marker. */
@@ -131,7 +136,7 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   cleanup.workerdStderr = undefined;
 
   // 4. Cold start: a fresh workerd per round, nothing served before the first request.
-  step(`cold start: ${COLD_START_ROUNDS} restarts of workerd, the first request to the site and to the minimal render`);
+  step(`cold start: ${COLD_START_ROUNDS} restarts of workerd, the first request to the site and to each render reference`);
   const coldStarts = await measureColdStarts(
     COLD_START_ROUNDS,
     async () => {
@@ -140,6 +145,7 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
       return {
         siteUrl: fresh.urls.site + FIXTURE_PATH,
         minimalRenderUrl: fresh.urls.minimalRender! + FIXTURE_PATH,
+        kvRenderUrl: fresh.urls.kvRender! + FIXTURE_PATH,
         stop: () => fresh.stop(),
       };
     },

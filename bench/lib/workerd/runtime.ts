@@ -50,7 +50,7 @@ export interface RuntimeOptions {
 }
 
 export interface Runtime {
-  urls: { site: string; nocache: string; constant: string; edge: string; savedHtml?: string; minimalRender?: string };
+  urls: { site: string; nocache: string; constant: string; edge: string; savedHtml?: string; minimalRender?: string; kvRender?: string };
   pid: number;
   /** Writes KV records in order (records first, pointer last is the caller's order to keep). */
   putKv(records: KvRecord[]): Promise<void>;
@@ -91,7 +91,7 @@ export async function startRuntime({
       edge: await freePort(),
       kvAdmin: await freePort(),
       d1Admin: await freePort(),
-      ...(references ? { savedHtml: await freePort(), minimalRender: await freePort() } : {}),
+      ...(references ? { savedHtml: await freePort(), minimalRender: await freePort(), kvRender: await freePort() } : {}),
     };
     const assets = await readStaticAssets(publicDir);
     const configPath = join(dir, 'config.capnp');
@@ -139,7 +139,9 @@ export async function startRuntime({
       nocache: url(ports.nocache),
       constant: url(ports.constant),
       edge: url(ports.edge),
-      ...(ports.savedHtml && ports.minimalRender ? { savedHtml: url(ports.savedHtml), minimalRender: url(ports.minimalRender) } : {}),
+      ...(ports.savedHtml && ports.minimalRender && ports.kvRender
+        ? { savedHtml: url(ports.savedHtml), minimalRender: url(ports.minimalRender), kvRender: url(ports.kvRender) }
+        : {}),
     },
     pid: running.pid,
     async putKv(records) {

@@ -5,15 +5,24 @@ import { busyMs, coldStartRatio, measureColdStarts, type CpuProfile } from '../.
 describe('cold start', () => {
   test('the ratio is the site’s median first request over the reference’s', () => {
     const runs = [
-      { siteMs: 30, minimalRenderMs: 10 },
-      { siteMs: 20, minimalRenderMs: 12 },
-      { siteMs: 25, minimalRenderMs: 50 },
+      { siteMs: 30, minimalRenderMs: 10, kvRenderMs: 40 },
+      { siteMs: 20, minimalRenderMs: 12, kvRenderMs: 30 },
+      { siteMs: 25, minimalRenderMs: 50, kvRenderMs: 20 },
     ];
     expect(coldStartRatio(runs)).toBeCloseTo(25 / 12);
     expect(coldStartRatio([])).toBeNaN();
   });
 
-  test('every round starts a fresh runtime, stops it, and alternates which worker is asked first', async () => {
+  test('the KV-reading reference gives its own ratio, the same way', () => {
+    const runs = [
+      { siteMs: 30, minimalRenderMs: 10, kvRenderMs: 40 },
+      { siteMs: 20, minimalRenderMs: 12, kvRenderMs: 30 },
+      { siteMs: 25, minimalRenderMs: 50, kvRenderMs: 20 },
+    ];
+    expect(coldStartRatio(runs, 'kvRenderMs')).toBeCloseTo(25 / 30);
+  });
+
+  test('every round starts a fresh runtime, stops it, and rotates which worker is asked first', async () => {
     const asked: string[] = [];
     let stopped = 0;
     const realFetch = globalThis.fetch;
@@ -23,13 +32,14 @@ describe('cold start', () => {
     }) as typeof fetch;
     try {
       const runs = await measureColdStarts(
-        2,
-        () => Promise.resolve({ siteUrl: 'site', minimalRenderUrl: 'minimal', stop: () => Promise.resolve(void stopped++) }),
+        3,
+        () =>
+          Promise.resolve({ siteUrl: 'site', minimalRenderUrl: 'minimal', kvRenderUrl: 'kv', stop: () => Promise.resolve(void stopped++) }),
         {},
       );
-      expect(runs).toHaveLength(2);
-      expect(asked).toEqual(['site', 'minimal', 'minimal', 'site']);
-      expect(stopped).toBe(2);
+      expect(runs).toHaveLength(3);
+      expect(asked).toEqual(['site', 'minimal', 'kv', 'minimal', 'kv', 'site', 'kv', 'site', 'minimal']);
+      expect(stopped).toBe(3);
     } finally {
       globalThis.fetch = realFetch;
     }
@@ -40,7 +50,11 @@ describe('cold start', () => {
     globalThis.fetch = () => Promise.resolve(new Response('no', { status: 503 }));
     try {
       await expect(
-        measureColdStarts(1, () => Promise.resolve({ siteUrl: 'site', minimalRenderUrl: 'minimal', stop: () => Promise.resolve() }), {}),
+        measureColdStarts(
+          1,
+          () => Promise.resolve({ siteUrl: 'site', minimalRenderUrl: 'minimal', kvRenderUrl: 'kv', stop: () => Promise.resolve() }),
+          {},
+        ),
       ).rejects.toThrow(/site answered 503/);
     } finally {
       globalThis.fetch = realFetch;

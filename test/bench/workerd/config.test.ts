@@ -37,10 +37,28 @@ describe('workerd config', () => {
   });
 
   test('the reference workers get their sockets only when asked for', () => {
-    const references = { minimalRenderScript: '/tmp/run/minimal-render.js', renderCase: {}, userAgent: 'UA' };
-    const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007 }, references });
-    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007']);
+    const references = {
+      minimalRenderScript: '/tmp/run/minimal-render.js',
+      kvRenderScript: '/tmp/run/kv-render.js',
+      renderCase: {},
+      userAgent: 'UA',
+    };
+    const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1008 }, references });
+    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007', '127.0.0.1:1008']);
   });
+
+  test('the KV-reading reference reads the same KV namespace as the site', () => {
+    const references = {
+      minimalRenderScript: '/tmp/run/minimal-render.js',
+      kvRenderScript: '/tmp/run/kv-render.js',
+      renderCase: {},
+      userAgent: 'UA',
+    };
+    const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1008 }, references });
+    const service = config.split('\n').find((line) => line.includes('(name = "kv-render"'))!;
+    expect(service).toContain('(name = "SITE_KV", kvNamespace = "kv")');
+  });
+
   test('both site instances store form entries in the D1 helper and queue them to the counting queue', () => {
     const config = workerdConfig(input);
     const binding =
