@@ -14,7 +14,7 @@ import { gtmSnippet } from '../../app/tag-manager';
 import type { PreviewInfo, View } from '../../app/view';
 import { FormBlock } from '../../app/render/blocks/form';
 import { GalleryBlock } from '../../app/render/blocks/gallery';
-import { provideParts } from '../../app/render/lazy-parts';
+import { provideParts, type LazyPart } from '../../app/render/lazy-parts';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
 import { chromeOf, loadsScripts } from '../../app/render/view-facts';
@@ -25,14 +25,15 @@ import { NO_SCRIPT_CSS } from './plain-page';
 
 import '../../app/i18n/all-languages';
 
-// The server renders every part; only the browser loads them lazily.
+// The server renders every part; only the browser loads them lazily. Every part, or the
+// typecheck fails: one the server lacked would render as nothing, and hydration would differ.
 provideParts({
   gallery: GalleryBlock,
   form: FormBlock,
   'live-preview': LivePreview,
   'reset-storage': ResetStorageScreen,
   'consent-banner': ConsentBanner,
-});
+} satisfies Record<LazyPart, unknown>);
 
 export interface RenderOptions {
   buildId: string;
