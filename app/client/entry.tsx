@@ -15,6 +15,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_ROOT_ELEMENT_ID, BOOT_DATA_ELEMENT_ID } from '../dom-ids';
 import { ensureLanguage } from '../i18n/languages';
 import { App } from '../render/app';
+import { chromeOf } from '../render/view-facts';
 import type { BootData, View } from '../view';
 import { isChunkLoadError } from './chunk-reload-guard';
 import { pageReloadGuard } from './page-reload-guard';
@@ -41,7 +42,7 @@ async function boot() {
   // Started in <head>, so it has seen the stylesheet and the preloads fail or load; its own
   // listener handles those (docs/behaviour.md#53-chunk-load-reload-guard).
   const reloads = pageReloadGuard(window);
-  const chrome = data.view.kind === 'page' ? data.view.payload.chrome : data.view.chrome;
+  const chrome = chromeOf(data.view);
   const errorView = (): View => ({ kind: 'error', status: 500, path: location.pathname, chrome });
 
   let prepared = true;

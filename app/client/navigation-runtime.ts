@@ -14,6 +14,7 @@ import { clientBrowserVerdict } from '../browser-support-matcher';
 import { appEndpoints } from '../endpoints';
 import { $fetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
+import { chromeOf } from '../render/view-facts';
 import { consentWithdrawn } from '../browser/consent';
 import { startBuildWatcher } from './build-watcher';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
@@ -53,7 +54,7 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
   let outdated = false;
   const currentLang = () => {
     const view = store.getView();
-    return (view.kind === 'page' ? view.payload.chrome : view.chrome).locale.code;
+    return chromeOf(view).locale.code;
   };
   // The edge turns unsupported browsers away, but a page can reach one without the edge
   // deciding: a proxy or browser cache that ignores Vary, the back/forward cache, a saved page

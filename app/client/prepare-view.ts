@@ -5,6 +5,7 @@
  */
 import { ensureLanguage } from '../i18n/languages';
 import { ensureParts, partsFor, type LazyPart } from '../render/lazy-parts';
+import { chromeOf } from '../render/view-facts';
 import type { View } from '../view';
 
 export interface ViewLoaders {
@@ -22,7 +23,7 @@ const CHUNKS: ViewLoaders = { language: ensureLanguage, parts: ensureParts };
  * site supports, lack it.)
  */
 export async function prepareView(view: View, load: ViewLoaders = CHUNKS): Promise<void> {
-  const chrome = view.kind === 'page' ? view.payload.chrome : view.chrome;
+  const chrome = chromeOf(view);
   let failure: { reason: unknown } | undefined;
   const settle = (task: Promise<void>) =>
     task.catch((reason: unknown) => {

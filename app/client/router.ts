@@ -16,6 +16,7 @@ import { headFor } from '../head';
 import type { GuardOutcome, NavigationRequest } from '../navigation/guards';
 import { pageSource } from '../navigation/guards';
 import { interceptedUrl } from '../navigation/links';
+import { chromeOf } from '../render/view-facts';
 import { resolveNavigationTarget, targetUrl } from '../navigation/target';
 import { onOrigin } from '../urls';
 import type { View } from '../view';
@@ -134,7 +135,7 @@ export class Router {
 
   private errorView(status: number, path: string): View {
     const current = this.options.store.getView();
-    const chrome = current.kind === 'page' ? current.payload.chrome : current.chrome;
+    const chrome = chromeOf(current);
     return { kind: 'error', status, path, chrome };
   }
 

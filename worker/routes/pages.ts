@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
 import { isContentPath } from '../../app/content/paths';
+import { chromeOf } from '../../app/render/view-facts';
 import type { PreviewInfo, SystemPageName, View } from '../../app/view';
 import type { AppEnv } from '../app-env';
 import { CACHE_PRIVATE, CACHE_REVALIDATE } from '../cache-control';
@@ -20,7 +21,7 @@ type Ctx = Context<AppEnv>;
 /** On the preview host, what the banner shows: the build editors see and the live page. */
 export function previewInfo(c: Ctx, view: View): PreviewInfo | undefined {
   if (!c.get('preview')) return undefined;
-  const chrome = view.kind === 'page' ? view.payload.chrome : view.chrome;
+  const chrome = chromeOf(view);
   const path = view.kind === 'page' ? view.payload.path : view.path;
   return { buildId: c.get('build').record.id, liveUrl: chrome.origin + path };
 }
