@@ -1,16 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { prepareView, type ViewLoaders } from '../../../app/client/prepare-view';
 import type { View } from '../../../app/view';
+import { englishChrome as chrome } from '../../support/chrome';
 
-const chrome = {
-  siteName: 'Site',
-  origin: 'https://www.example.com',
-  defaultLocale: 'en',
-  locale: { code: 'en', lang: 'en', label: 'English' },
-  locales: [{ code: 'en', lang: 'en', label: 'English' }],
-  navigation: [],
-  footer: {},
-};
 const image = { src: '/media/a.svg', alt: 'A', width: 800, height: 600 };
 const galleryPage: View = {
   kind: 'page',

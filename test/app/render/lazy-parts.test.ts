@@ -8,16 +8,8 @@ import type { Chrome } from '../../../app/build-records';
 import { Page } from '../../../app/content/schema';
 import { partsFor } from '../../../app/render/lazy-parts';
 import type { View } from '../../../app/view';
+import { englishChrome as chrome } from '../../support/chrome';
 
-const chrome: Chrome = {
-  siteName: 'Example Bank',
-  origin: 'https://www.example.com',
-  defaultLocale: 'en',
-  locale: { code: 'en', lang: 'en-GB', label: 'English' },
-  locales: [{ code: 'en', lang: 'en-GB', label: 'English' }],
-  navigation: [],
-  footer: { text: 'Example Bank', links: [] },
-};
 const withTags: Chrome = { ...chrome, gtmId: 'GTM-ABC123' };
 
 const page = (c: Chrome, blocks: unknown[] = []): View => ({

@@ -12,6 +12,17 @@ const input: ConfigInput = {
   ports: { site: 1001, nocache: 1002, constant: 1003, edge: 1004, kvAdmin: 1005, d1Admin: 1008 },
   v8Flags: ['--max-semi-space-size=32'],
 };
+/** The bench's input: the same, with the three reference workers and their ports. */
+const withReferences: ConfigInput = {
+  ...input,
+  ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1009 },
+  references: {
+    minimalRenderScript: '/tmp/run/minimal-render.js',
+    kvRenderScript: '/tmp/run/kv-render.js',
+    renderCase: {},
+    userAgent: 'UA',
+  },
+};
 const sockets = (config: string) => [...config.matchAll(/address = "([^"]+)"/g)].map((m) => m[1]);
 
 describe('workerd config', () => {
@@ -37,24 +48,12 @@ describe('workerd config', () => {
   });
 
   test('the reference workers get their sockets only when asked for', () => {
-    const references = {
-      minimalRenderScript: '/tmp/run/minimal-render.js',
-      kvRenderScript: '/tmp/run/kv-render.js',
-      renderCase: {},
-      userAgent: 'UA',
-    };
-    const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1008 }, references });
-    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007', '127.0.0.1:1008']);
+    const config = workerdConfig(withReferences);
+    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007', '127.0.0.1:1009']);
   });
 
   test('the KV-reading reference reads the same KV namespace as the site', () => {
-    const references = {
-      minimalRenderScript: '/tmp/run/minimal-render.js',
-      kvRenderScript: '/tmp/run/kv-render.js',
-      renderCase: {},
-      userAgent: 'UA',
-    };
-    const config = workerdConfig({ ...input, ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1008 }, references });
+    const config = workerdConfig(withReferences);
     const service = config.split('\n').find((line) => line.includes('(name = "kv-render"'))!;
     expect(service).toContain('(name = "SITE_KV", kvNamespace = "kv")');
   });
