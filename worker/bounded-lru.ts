@@ -13,6 +13,12 @@ export class BoundedLru<K, V> {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   private readonly entries = new Map<K, { value: V; bytes: number }>();
   private total = 0;
+  /**
+   * The most recently used key. A hot key asked for again is already last, so it is not moved:
+   * moving it is a delete and a set, and on a small map the delete shrinks the table and the
+   * set grows it again, on every request for the same page or the same browser.
+   */
+  private newest: K | undefined;
 
   constructor(readonly limits: LruLimits) {}
 
@@ -20,8 +26,11 @@ export class BoundedLru<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
@@ -33,6 +42,7 @@ export class BoundedLru<K, V> {
     this.delete(key);
     if (bytes > this.limits.maxBytes) return;
     this.entries.set(key, { value, bytes });
+    this.newest = key;
     this.total += bytes;
     while (this.entries.size > this.limits.maxEntries || this.total > this.limits.maxBytes) {
       const oldest = this.entries.keys().next().value as K;
@@ -45,6 +55,7 @@ export class BoundedLru<K, V> {
     if (!entry) return;
     this.entries.delete(key);
     this.total -= entry.bytes;
+    if (key === this.newest) this.newest = undefined;
   }
 
   /** Drops every entry whose key fails the test (an old build's pages once a new one is served). */

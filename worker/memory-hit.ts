@@ -26,8 +26,11 @@ import { formatRequestLog } from './middleware/request-log';
 import { requestIdOf } from './request-id';
 import { checkRequestPath, splitRequestUrl } from './request-path';
 
-/** What a guard reads: the request, and the configuration parsed from the bindings. */
-export type HitGuard = (request: Request, config: WorkerConfig) => boolean;
+/**
+ * What a guard reads: the request, the configuration parsed from the bindings, and the
+ * request's URL (read once: each read of `request.url` makes a new string in workerd).
+ */
+export type HitGuard = (request: Request, config: WorkerConfig, url: string) => boolean;
 
 /** A step's rule for pages in memory: nothing to do, or a guard the request must pass. */
 export type HitRule = 'unchanged' | HitGuard;
@@ -62,11 +65,13 @@ export type MemoryHit = (request: Request, env: ConfigSource | undefined) => Res
  * so that a step added to the chain is a decision about hits too, made where it is added.
  */
 export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOptions): MemoryHit {
-  const guards: HitGuard[] = [];
+  // A Set: steps that share a guard (requestContext and previewGate both ask for the live host) run it once.
+  const guardSet = new Set<HitGuard>();
   for (const step of pageSteps(steps)) {
     if (step.hit === undefined) throw new Error(`step ${step.name} sees every page but declares no rule for pages in memory (hit)`);
-    if (step.hit !== 'unchanged') guards.push(step.hit);
+    if (step.hit !== 'unchanged') guardSet.add(step.hit);
   }
+  const guards = [...guardSet];
 
   return function memoryHitAnswer(request, env) {
     if (request.method !== 'GET') return undefined;
@@ -75,13 +80,14 @@ export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOpt
     const started = now();
     const build = memory.liveFromMemory(started, config.pointerTtlMs);
     if (!build) return undefined;
-    const { pathname, search } = splitRequestUrl(request.url);
+    const url = request.url;
+    const { pathname, search } = splitRequestUrl(url);
     const verdict = checkRequestPath(pathname);
     if (!verdict.ok) return undefined;
     const page = pages.get(build.record.id, verdict.path, started, search);
     if (!page) return undefined;
     try {
-      for (const guard of guards) if (!guard(request, config)) return undefined;
+      for (const guard of guards) if (!guard(request, config, url)) return undefined;
     } catch {
       // The full chain meets the same failure, and its error handler answers it.
       return undefined;

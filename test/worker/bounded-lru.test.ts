@@ -72,6 +72,35 @@ describe('a bounded LRU map', () => {
       ),
     );
   });
+
+  test('for any reads, writes and deletes, it evicts exactly what a plain least-recently-used list would', () => {
+    checkProperty(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('get', 'set', 'delete'), fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 1, max: 60 }))),
+        (operations) => {
+          const lru = new BoundedLru<string, number>({ maxEntries: 3, maxBytes: 100 });
+          // The model: keys from least to most recently used, each with its bytes.
+          let model: [string, number][] = [];
+          for (const [op, key, bytes] of operations) {
+            const at = model.findIndex(([k]) => k === key);
+            if (op === 'get') {
+              expect(lru.get(key)).toBe(at < 0 ? undefined : model[at]![1]);
+              if (at >= 0) model.push(...model.splice(at, 1));
+            } else if (op === 'delete') {
+              lru.delete(key);
+              if (at >= 0) model.splice(at, 1);
+            } else {
+              lru.set(key, bytes, bytes);
+              if (at >= 0) model.splice(at, 1);
+              model.push([key, bytes]);
+              while (model.length > 3 || model.reduce((sum, [, b]) => sum + b, 0) > 100) model.shift();
+            }
+            expect(lru.usage()).toEqual({ entries: model.length, bytes: model.reduce((sum, [, b]) => sum + b, 0) });
+          }
+        },
+      ),
+    );
+  });
 });
 
 test("the isolate's memory bounds add up to about half of the 128 MB Cloudflare gives an isolate", () => {

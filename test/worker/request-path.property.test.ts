@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { checkRequestPath, splitRequestUrl } from '../../worker/request-path';
+import { MAX_REQUEST_PATH_CHARS } from '../../app/constants';
+import { checkRequestPath, splitRequestUrl, type PathVerdict } from '../../worker/request-path';
 import { checkProperty, hostilePath } from '../support/property';
 
 /** What workerd hands the worker: the URL as the URL parser serialises it. */
@@ -15,6 +16,23 @@ const asServed = (raw: string): string | null => {
     return null;
   }
 };
+
+/** The check as first written: decode every path, split it into segments. The fast one must agree. */
+function plainReading(raw: string): PathVerdict {
+  if (raw.length > MAX_REQUEST_PATH_CHARS) return { ok: false, status: 404, reason: 'path too long to be a page' };
+  if (/%(?:2f|5c)/i.test(raw)) return { ok: false, status: 400, reason: 'encoded slash or backslash in path' };
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return { ok: false, status: 400, reason: 'malformed percent-encoding' };
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  if (/[\u0000-\u001f\u007f]/.test(path)) return { ok: false, status: 400, reason: 'control character in path' };
+  if (path.includes('\\')) return { ok: false, status: 400, reason: 'backslash in path' };
+  if (path.split('/').some((s) => s === '.' || s === '..')) return { ok: false, status: 400, reason: 'dot segment in path' };
+  return { ok: true, path };
+}
 
 describe('the request path check, on generated hostile paths', () => {
   test('never throws and always answers ok, 400 or 404', () => {
@@ -41,6 +59,15 @@ describe('the request path check, on generated hostile paths', () => {
         expect(served).not.toMatch(/%(2f|5c)/i);
         // Decoding again what Hono routes on gives the same path: the policies and the router agree.
         expect(decodeURIComponent(served)).toBe(verdict.path);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('answers what the plain reading answers (decode every path, split it into segments), reason included', () => {
+    checkProperty(
+      fc.property(fc.oneof(hostilePath(), fc.constantFrom('/.', '/..', '/a/./b', '/a/../b', '/a/.b', '/a/b.', '/a..b/', '/...', '.', '..')), (raw) => {
+        expect(checkRequestPath(raw)).toEqual(plainReading(raw));
       }),
       { numRuns: 2000 },
     );

@@ -81,10 +81,11 @@ const encoder = new TextEncoder();
 /**
  * The first layer of the edge cache: rendered pages of the build being served, in this
  * isolate's memory, so a hot page costs no Cache API round trip. Bounded in entries and bytes,
- * least recently used first out. Keys start with the build id, and a build's pages are only
- * ever served while it is the build: once a page of another build is kept, the earlier build's
- * pages go at once (a long-lived isolate sees a publish every few minutes, and each build's
- * pages would otherwise sit in memory until the bound pushed them out).
+ * least recently used first out. It holds one build's pages: a build's pages are only ever
+ * served while it is the build, so once a page of another build is kept, the earlier build's
+ * go at once (a long-lived isolate sees a publish every few minutes, and each build's pages
+ * would otherwise sit in memory until the bound pushed them out). Keys are paths alone, so a
+ * hit builds no key string.
  */
 export class PageMemory {
   private readonly pages: BoundedLru<string, MemoPage>;
@@ -96,10 +97,10 @@ export class PageMemory {
 
   /** `search`: the request's query string, for an answer kept for one query string only. */
   get(buildId: string, path: string, now: number, search?: string): MemoPage | undefined {
-    const key = buildId + path;
-    const page = this.pages.get(key);
+    if (buildId !== this.buildId) return undefined;
+    const page = this.pages.get(path);
     if (page && page.expires <= now) {
-      this.pages.delete(key);
+      this.pages.delete(path);
       return undefined;
     }
     return page && (page.search === undefined || page.search === search) ? page : undefined;
@@ -107,10 +108,10 @@ export class PageMemory {
 
   set(buildId: string, path: string, page: MemoPage): void {
     if (buildId !== this.buildId) {
-      this.pages.retainKeys((key) => key.startsWith(buildId));
+      this.pages.retainKeys(() => false);
       this.buildId = buildId;
     }
-    this.pages.set(buildId + path, page, page.body?.byteLength ?? 0);
+    this.pages.set(path, page, page.body?.byteLength ?? 0);
   }
 
   usage(): { entries: number; bytes: number } {
