@@ -76,11 +76,13 @@ describe('a bounded LRU map', () => {
   test('for any reads, writes and deletes, it evicts exactly what a plain least-recently-used list would', () => {
     checkProperty(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom('get', 'set', 'delete'), fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 1, max: 60 }))),
+        fc.array(
+          fc.tuple(fc.constantFrom('get', 'set', 'delete'), fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 1, max: 60 })),
+        ),
         (operations) => {
           const lru = new BoundedLru<string, number>({ maxEntries: 3, maxBytes: 100 });
           // The model: keys from least to most recently used, each with its bytes.
-          let model: [string, number][] = [];
+          const model: [string, number][] = [];
           for (const [op, key, bytes] of operations) {
             const at = model.findIndex(([k]) => k === key);
             if (op === 'get') {
