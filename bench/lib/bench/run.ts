@@ -12,13 +12,9 @@
  *   6. the sample content (content/) built: image bytes a phone downloads on its photo pages,
  *      and what the inline boot data weighs in its pages and the fixture's (html-weight.ts)
  */
-import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { ClientAssets } from '../../../app/build-records';
-import { wranglerDryRun } from '../../../scripts/lib/dry-run';
-import { readWranglerSettings, WRANGLER_TOML } from '../../../scripts/lib/wrangler-toml';
-import { REPO_CONTENT, buildOrThrow, publishedMarker } from '../built-site';
+import { REPO_CONTENT, buildOrThrow } from '../built-site';
 import type { Cleanup } from '../cleanup';
 import { CHROME_UA, runLoad } from '../load-generator';
 import { removeAll, tempDir } from '../temp-dirs';
@@ -29,16 +25,15 @@ import { clientJs, languageChunk } from './client-js';
 import { busyMs, measureColdStarts, startupProfile, writeBareConfig } from './cold-start';
 import { measureCpuPairs } from './cpu-pairs';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
+import { clientAssetsOf, prepareFixtureRuntime } from './fixture-runtime';
 import { htmlWeight } from './html-weight';
 import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
 import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
-import { bundleKvRender, bundleMinimalRender } from './references';
 import { loadRenderView, renderCase, timeRenders, type RenderCase } from './render-time';
 import { benchScenarios, verifyScenario } from './scenarios';
 
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
-const FIXTURE_PAGES_PER_LOCALE = 50;
 /** workerd restarts for the cold-start figures */
 const COLD_START_ROUNDS = 5;
 /** back-to-back pairs per CPU budget, and each run's warm-up and length, s */
@@ -48,41 +43,17 @@ const CPU_PAIR_SECONDS = 2;
 
 type Step = (message: string) => void;
 
-/** The client files a build's pages name, as the build wrote them down. */
-async function clientAssetsOf(outDir: string): Promise<ClientAssets> {
-  return (JSON.parse(await readFile(join(outDir, 'build.json'), 'utf8')) as { assets: ClientAssets }).assets;
-}
-
 export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: Step): Promise<BenchMeasurements> {
   const { seconds, warmup, connections, rounds, inspectorAddress } = settings;
   const loadavgStart = loadavg();
-  const wrangler = readWranglerSettings(await readFile(WRANGLER_TOML, 'utf8'));
 
-  // 1. The fixture site and the file wrangler would upload.
-  step('generating and building the fixture site');
-  const contentDir = await cleanup.tempDir('bench-content');
-  await generateSite(contentDir, { pagesPerLocale: FIXTURE_PAGES_PER_LOCALE, fixture: true });
-  const outDir = await cleanup.tempDir('bench-dist');
-  const site = await buildOrThrow(contentDir, outDir);
-  const assets = await clientAssetsOf(outDir);
+  // 1. The fixture site and the file wrangler would upload; 2. workerd with that file, KV
+  // seeded as a publish does it, and the reference workers.
+  const fixture = await prepareFixtureRuntime(cleanup, step);
+  const { site, outDir, wrangler, dryRun, dryRunDir, fixtureCase, references, runtimeOptions, published } = fixture;
   // Bundled now, from the same sources as the worker (others may be editing them meanwhile).
   const renderView = await loadRenderView();
-  step('wrangler deploy --dry-run');
-  const dryRunDir = await cleanup.tempDir('bench-dry-run');
-  const dryRun = await wranglerDryRun(outDir, dryRunDir);
-
-  // 2. workerd with that file, KV seeded as a publish does it; the reference workers.
   step('starting workerd');
-  const fixtureCase = renderCase(site.build, assets, FIXTURE_PATH);
-  const references = {
-    minimalRenderScript: await bundleMinimalRender(dryRunDir),
-    kvRenderScript: await bundleKvRender(dryRunDir),
-    renderCase: fixtureCase,
-    userAgent: CHROME_UA,
-  };
-  const runtimeOptions = { scriptPath: dryRun.scriptPath, publicDir: join(outDir, 'public'), wrangler, references };
-  const published = [...site.build.records, site.build.pointer, publishedMarker(site.build)];
-  /** KV as a publish leaves it: records, then the pointer, then the published marker. */
   const seed = (r: Runtime) => r.putKv(published);
   const runtime = await startRuntime({ ...runtimeOptions, inspectorAddress });
   cleanup.defer(() => runtime.stop());
