@@ -7,7 +7,7 @@ import { embeddedBuildId } from '../embedded-build-id';
 import { CHROME_UA } from '../load-generator';
 import type { Runtime } from '../workerd/runtime';
 
-export type ScenarioKey = 'constant' | 'render' | 'cacheHit' | 'payload' | 'redirect' | 'savedHtml' | 'minimalRender';
+export type ScenarioKey = 'constant' | 'render' | 'cacheHit' | 'payload' | 'redirect' | 'savedHtml' | 'minimalRender' | 'hitCalls';
 
 export interface Scenario {
   key: ScenarioKey;
@@ -99,6 +99,27 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: S
     },
     ...references,
   ];
+}
+
+/**
+ * The reference that sends the page as a memory hit sends it, with the runtime calls a hit
+ * makes (workers/hit-calls.js). Counted by `npm run bench:instructions`; not a load scenario.
+ */
+export function hitCallsScenario(hitCallsUrl: string, fixturePath: string, html: string): Scenario {
+  return {
+    key: 'hitCalls',
+    label: 'reference: the page as a hit sends it, with the runtime calls a hit makes',
+    url: `${hitCallsUrl}${fixturePath}`,
+    status: 200,
+    check: (res, body) =>
+      res.status !== 200
+        ? `status ${res.status}`
+        : res.headers.get('x-edge-cache') !== 'HIT'
+          ? `X-Edge-Cache is ${res.headers.get('x-edge-cache')}, expected HIT`
+          : body !== html
+            ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)`
+            : null,
+  };
 }
 
 /**

@@ -44,14 +44,24 @@ export interface SpawnOptions {
   cwd: string;
   /** `host:port` for workerd's inspector (Chrome DevTools protocol), to profile the worker */
   inspectorAddress?: string;
+  /**
+   * A command workerd runs under, workerd's path and arguments appended (valgrind, for the
+   * instruction counts). Start-up is then slower, so it is given longer.
+   */
+  runUnder?: string[];
 }
 
-export function spawnWorkerd(configPath: string, { cwd, inspectorAddress }: SpawnOptions): WorkerdProcess {
+/** How much longer start-up may take under `runUnder` (valgrind: about 11 s here, against 1). */
+const RUN_UNDER_READY_FACTOR = 6;
+
+export function spawnWorkerd(configPath: string, { cwd, inspectorAddress, runUnder = [] }: SpawnOptions): WorkerdProcess {
   const inspector = inspectorAddress ? [`--inspector-addr=${inspectorAddress}`] : [];
+  const readyTimeoutMs = READY_TIMEOUT_MS * (runUnder.length > 0 ? RUN_UNDER_READY_FACTOR : 1);
   // stdout carries the worker's one-line-per-request log: under load that is megabytes, and
   // reading it would put Node on the cores being measured, so it goes to /dev/null.
   // stderr (errors, warnings) is kept, bounded, for failure messages.
-  const child = spawn(WORKERD_BIN, ['serve', configPath, ...inspector], { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const [command, ...args] = [...runUnder, WORKERD_BIN, 'serve', configPath, ...inspector];
+  const child = spawn(command!, args, { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-STDERR_TAIL_CHARS);
@@ -75,12 +85,11 @@ export function spawnWorkerd(configPath: string, { cwd, inspectorAddress }: Spaw
     pid: child.pid!,
     stderrTail: () => stderr,
     async waitForPorts(ports) {
-      const deadline = Date.now() + READY_TIMEOUT_MS;
+      const deadline = Date.now() + readyTimeoutMs;
       for (const port of ports) {
         for (;;) {
           if (!running()) throw new Error(`workerd exited during start-up:\n${stderr}`);
-          if (Date.now() > deadline)
-            throw new Error(`workerd did not listen on 127.0.0.1:${port} within ${READY_TIMEOUT_MS} ms:\n${stderr}`);
+          if (Date.now() > deadline) throw new Error(`workerd did not listen on 127.0.0.1:${port} within ${readyTimeoutMs} ms:\n${stderr}`);
           const ok = await fetch(`http://127.0.0.1:${port}/_app/health`, { signal: AbortSignal.timeout(1000) }).then(
             (r) => (r.body?.cancel(), true),
             () => false,

@@ -47,10 +47,21 @@ export interface RuntimeOptions {
   inspectorAddress?: string;
   /** run the reference workers too (the bench) */
   references?: ReferenceWorkers;
+  /** a command workerd runs under (process.ts), such as valgrind for instruction counts */
+  runUnder?: string[];
 }
 
 export interface Runtime {
-  urls: { site: string; nocache: string; constant: string; edge: string; savedHtml?: string; minimalRender?: string; kvRender?: string };
+  urls: {
+    site: string;
+    nocache: string;
+    constant: string;
+    edge: string;
+    savedHtml?: string;
+    minimalRender?: string;
+    kvRender?: string;
+    hitCalls?: string;
+  };
   pid: number;
   /** Writes KV records in order (records first, pointer last is the caller's order to keep). */
   putKv(records: KvRecord[]): Promise<void>;
@@ -77,6 +88,7 @@ export async function startRuntime({
   v8Flags = STEADY_STATE_V8_FLAGS,
   inspectorAddress,
   references,
+  runUnder,
 }: RuntimeOptions): Promise<Runtime> {
   const dir = await mkdtemp(join(tmpdir(), 'edge-site-workerd-'));
   let workerd: WorkerdProcess | undefined;
@@ -91,7 +103,9 @@ export async function startRuntime({
       edge: await freePort(),
       kvAdmin: await freePort(),
       d1Admin: await freePort(),
-      ...(references ? { savedHtml: await freePort(), minimalRender: await freePort(), kvRender: await freePort() } : {}),
+      ...(references
+        ? { savedHtml: await freePort(), minimalRender: await freePort(), kvRender: await freePort(), hitCalls: await freePort() }
+        : {}),
     };
     const assets = await readStaticAssets(publicDir);
     const configPath = join(dir, 'config.capnp');
@@ -109,7 +123,7 @@ export async function startRuntime({
         references,
       }),
     );
-    workerd = spawnWorkerd(configPath, { cwd: dir, inspectorAddress });
+    workerd = spawnWorkerd(configPath, { cwd: dir, inspectorAddress, runUnder });
     await workerd.waitForPorts(Object.values(ports));
   } catch (err) {
     workerd?.kill();
@@ -139,8 +153,13 @@ export async function startRuntime({
       nocache: url(ports.nocache),
       constant: url(ports.constant),
       edge: url(ports.edge),
-      ...(ports.savedHtml && ports.minimalRender && ports.kvRender
-        ? { savedHtml: url(ports.savedHtml), minimalRender: url(ports.minimalRender), kvRender: url(ports.kvRender) }
+      ...(ports.savedHtml && ports.minimalRender && ports.kvRender && ports.hitCalls
+        ? {
+            savedHtml: url(ports.savedHtml),
+            minimalRender: url(ports.minimalRender),
+            kvRender: url(ports.kvRender),
+            hitCalls: url(ports.hitCalls),
+          }
         : {}),
     },
     pid: running.pid,

@@ -12,10 +12,10 @@ const input: ConfigInput = {
   ports: { site: 1001, nocache: 1002, constant: 1003, edge: 1004, kvAdmin: 1005, d1Admin: 1008 },
   v8Flags: ['--max-semi-space-size=32'],
 };
-/** The bench's input: the same, with the three reference workers and their ports. */
+/** The bench's input: the same, with the four reference workers and their ports. */
 const withReferences: ConfigInput = {
   ...input,
-  ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1009 },
+  ports: { ...input.ports, savedHtml: 1006, minimalRender: 1007, kvRender: 1009, hitCalls: 1010 },
   references: {
     minimalRenderScript: '/tmp/run/minimal-render.js',
     kvRenderScript: '/tmp/run/kv-render.js',
@@ -49,13 +49,19 @@ describe('workerd config', () => {
 
   test('the reference workers get their sockets only when asked for', () => {
     const config = workerdConfig(withReferences);
-    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007', '127.0.0.1:1009']);
+    expect(sockets(config).slice(6)).toEqual(['127.0.0.1:1006', '127.0.0.1:1007', '127.0.0.1:1009', '127.0.0.1:1010']);
   });
 
   test('the KV-reading reference reads the same KV namespace as the site', () => {
     const config = workerdConfig(withReferences);
     const service = config.split('\n').find((line) => line.includes('(name = "kv-render"'))!;
     expect(service).toContain('(name = "SITE_KV", kvNamespace = "kv")');
+  });
+
+  test('the hit-calls reference saves its page from the caching instance, as a memory hit sends it', () => {
+    const config = workerdConfig(withReferences);
+    const service = config.split('\n').find((line) => line.includes('(name = "hit-calls"'))!;
+    expect(service).toContain('(name = "SITE", service = "site")');
   });
 
   test('both site instances store form entries in the D1 helper and queue them to the counting queue', () => {

@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:instructions [-- --requests N --rounds R --warmup N --profiles DIR]`: instructions per request
+ * for the short paths (cache hit, payload, redirect) and their references, counted by valgrind's
+ * callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
+ * Reported, not judged: the CPU budgets are `npm run bench`'s. Needs valgrind
+ * (`apt-get install valgrind`); about 4 minutes. bench/README.md, "Instructions per request".
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fail, flags } from '../scripts/lib/cli';
+import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO } from './lib/bench/fixture';
+import { prepareFixtureRuntime } from './lib/bench/fixture-runtime';
+import { benchScenarios, hitCallsScenario, verifyScenario } from './lib/bench/scenarios';
+import { Cleanup, runToExit } from './lib/cleanup';
+import { InstructionCounter, callgrindCommand, hasValgrind } from './lib/instructions/callgrind';
+import { countInstructions, instructionRatios, type RatioSpec } from './lib/instructions/measure';
+import { CHROME_UA } from './lib/load-generator';
+import { numberOption } from './lib/options';
+import { startRuntime } from './lib/workerd/runtime';
+
+const { values } = flags({
+  requests: { type: 'string', default: '300' },
+  rounds: { type: 'string', default: '3' },
+  warmup: { type: 'string', default: '3000' },
+  // keep callgrind's profiles here, one per scenario and round, for callgrind_annotate
+  profiles: { type: 'string' },
+});
+const settings = {
+  requests: Math.round(numberOption(values.requests, 'requests', 10, 10_000)),
+  rounds: Math.round(numberOption(values.rounds, 'rounds', 1, 9)),
+  warmupRequests: Math.round(numberOption(values.warmup, 'warmup', 0, 100_000)),
+};
+
+/** The scenarios counted, by their bench keys. */
+const COUNTED = ['cacheHit', 'hitCalls', 'savedHtml', 'payload', 'redirect'];
+const RATIOS: RatioSpec[] = [
+  { key: 'cacheHit', over: 'savedHtml', label: 'cache hit ÷ saved HTML (the pair of the CPU budget)' },
+  { key: 'hitCalls', over: 'savedHtml', label: "a hit's runtime calls alone ÷ saved HTML" },
+  { key: 'cacheHit', over: 'hitCalls', label: "cache hit ÷ saved HTML with those calls: the site's own code" },
+  { key: 'payload', over: 'savedHtml', label: 'payload ÷ saved HTML' },
+  { key: 'redirect', over: 'savedHtml', label: 'redirect ÷ saved HTML' },
+];
+
+const log = (s: string) => process.stdout.write(s + '\n');
+const step = (s: string) => process.stderr.write(`bench:instructions: ${s}\n`);
+
+const cleanup = new Cleanup();
+await runToExit('bench:instructions', cleanup, async () => {
+  if (!(await hasValgrind())) fail('valgrind is not installed: apt-get install valgrind');
+  const fixture = await prepareFixtureRuntime(cleanup, step);
+  step('starting workerd under callgrind (about 10 s)');
+  const profiles = values.profiles === undefined ? await cleanup.tempDir('callgrind') : resolve(values.profiles);
+  await mkdir(profiles, { recursive: true });
+  const runtime = await startRuntime({ ...fixture.runtimeOptions, runUnder: callgrindCommand(profiles) });
+  cleanup.defer(() => runtime.stop());
+  cleanup.workerdStderr = () => runtime.stderrTail();
+  await runtime.putKv(fixture.published);
+
+  const headers = { 'user-agent': CHROME_UA };
+  const html = await (await fetch(`${runtime.urls.nocache}${FIXTURE_PATH}`, { headers })).text();
+  const all = [
+    ...benchScenarios({
+      urls: runtime.urls,
+      fixturePath: FIXTURE_PATH,
+      buildId: fixture.site.build.id,
+      redirect: { from: REDIRECT_FROM, to: REDIRECT_TO },
+      html,
+    }),
+    hitCallsScenario(runtime.urls.hitCalls!, FIXTURE_PATH, html),
+  ];
+  const scenarios = COUNTED.map((key) => all.find((s) => s.key === key)!);
+  for (const s of scenarios) await verifyScenario(s);
+
+  const request = async (url: string) => {
+    const res = await fetch(url, { headers, redirect: 'manual' });
+    await res.arrayBuffer();
+  };
+  const counter = new InstructionCounter(runtime.pid);
+  const counts = await countInstructions(counter, scenarios, { ...settings, dumpEachRound: values.profiles !== undefined }, request, step);
+  for (const s of scenarios) await verifyScenario(s);
+
+  log(
+    `\ninstructions per request (callgrind, ${settings.rounds} rounds of ${settings.requests} after ${settings.warmupRequests} warm-up requests each)`,
+  );
+  for (const c of counts)
+    log(`  ${c.label.padEnd(76)} ${c.perRequest.map((n) => Math.round(n).toLocaleString('en-US').padStart(10)).join(' ')}`);
+  log('\nratios of the medians (reported, not judged)');
+  for (const r of instructionRatios(counts, RATIOS)) log(`  ${r.label.padEnd(76)} ${r.ratio.toFixed(3)}x`);
+  if (values.profiles !== undefined) log(`\nprofiles in ${profiles} (callgrind.out.<pid>.<n>): callgrind_annotate --inclusive=yes <file>`);
+  return 0;
+});

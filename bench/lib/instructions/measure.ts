@@ -1,0 +1,85 @@
+/**
+ * Instructions per request for each scenario, and the ratios read from them. The counter and
+ * the requests are passed in, so the arithmetic and the order of steps are tested without
+ * valgrind.
+ */
+import { median } from '../bench/budgets';
+
+export interface CountedScenario {
+  key: string;
+  label: string;
+  url: string;
+}
+
+export interface CountSettings {
+  /** requests per scenario before anything is counted: the JIT settles on its code first */
+  warmupRequests: number;
+  /** requests per counted round */
+  requests: number;
+  rounds: number;
+  /** a profile per scenario and round (the counter's dump), to read where the instructions go */
+  dumpEachRound?: boolean;
+}
+
+/** What measuring needs of a counter (./callgrind.ts InstructionCounter). */
+export interface Counter {
+  counting(on: boolean): Promise<void>;
+  total(): Promise<number>;
+  /** writes what was counted since the last dump to a profile of its own */
+  dump(label: string): Promise<void>;
+}
+
+export interface ScenarioCounts {
+  key: string;
+  label: string;
+  /** instructions per request, one figure per round */
+  perRequest: number[];
+}
+
+/** A ratio the report prints: a scenario's median over another's. */
+export interface RatioSpec {
+  key: string;
+  over: string;
+  label: string;
+}
+
+export interface Ratio extends RatioSpec {
+  ratio: number;
+}
+
+/**
+ * Warms every scenario, then counts `rounds` rounds of each, one request at a time. Counting
+ * is on only around a round's requests, so warm-up, the checks and the reads cost nothing.
+ */
+export async function countInstructions(
+  counter: Counter,
+  scenarios: readonly CountedScenario[],
+  { warmupRequests, requests, rounds, dumpEachRound = false }: CountSettings,
+  request: (url: string) => Promise<void>,
+  step: (message: string) => void = () => {},
+): Promise<ScenarioCounts[]> {
+  for (const s of scenarios) {
+    step(`warm-up: ${s.label}, ${warmupRequests} requests`);
+    for (let i = 0; i < warmupRequests; i++) await request(s.url);
+  }
+  const counts = scenarios.map((s) => ({ key: s.key, label: s.label, perRequest: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    step(`round ${round + 1} of ${rounds}: ${requests} requests per scenario`);
+    for (const [i, s] of scenarios.entries()) {
+      await counter.counting(true);
+      const before = await counter.total();
+      for (let r = 0; r < requests; r++) await request(s.url);
+      const after = await counter.total();
+      await counter.counting(false);
+      if (dumpEachRound) await counter.dump(`${s.key} round ${round + 1}`);
+      counts[i]!.perRequest.push((after - before) / requests);
+    }
+  }
+  return counts;
+}
+
+/** Each spec's ratio of medians; NaN when either side was not counted. */
+export function instructionRatios(counts: readonly ScenarioCounts[], specs: readonly RatioSpec[]): Ratio[] {
+  const medianOf = new Map(counts.map((c) => [c.key, median(c.perRequest)]));
+  return specs.map((spec) => ({ ...spec, ratio: (medianOf.get(spec.key) ?? NaN) / (medianOf.get(spec.over) ?? NaN) }));
+}
