@@ -93,7 +93,7 @@ export interface AppOptions {
 /** The guards steps put on the short path: when a page in memory is what the chain would send. */
 const hit = {
   /** the preview host has its gate, drafts and no cache */
-  liveHost: (request, config) => !isPreviewRequest(config, request.url),
+  liveHost: (_request, config, url) => !isPreviewRequest(config, url),
   /** an unsupported browser is redirected, whatever the page */
   supportedBrowser: (request) => browserVerdictFromHeaders(request.headers).supported,
   /** a conditional request may be a 304, which the edge cache's lookup decides */

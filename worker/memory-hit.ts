@@ -27,16 +27,10 @@ import { requestIdOf } from './request-id';
 import { checkRequestPath, splitRequestUrl } from './request-path';
 
 /**
- * The request as guards read it. The URL and the headers are read from the Request once:
- * in workerd each read of `request.url` or `request.headers` is a call into the runtime.
+ * What a guard reads: the request, the configuration parsed from the bindings, and the
+ * request's URL (read once: each read of `request.url` makes a new string in workerd).
  */
-export interface HitRequest {
-  url: string;
-  headers: Headers;
-}
-
-/** What a guard reads: the request, and the configuration parsed from the bindings. */
-export type HitGuard = (request: HitRequest, config: WorkerConfig) => boolean;
+export type HitGuard = (request: Request, config: WorkerConfig, url: string) => boolean;
 
 /** A step's rule for pages in memory: nothing to do, or a guard the request must pass. */
 export type HitRule = 'unchanged' | HitGuard;
@@ -86,14 +80,14 @@ export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOpt
     const started = now();
     const build = memory.liveFromMemory(started, config.pointerTtlMs);
     if (!build) return undefined;
-    const seen: HitRequest = { url: request.url, headers: request.headers };
-    const { pathname, search } = splitRequestUrl(seen.url);
+    const url = request.url;
+    const { pathname, search } = splitRequestUrl(url);
     const verdict = checkRequestPath(pathname);
     if (!verdict.ok) return undefined;
     const page = pages.get(build.record.id, verdict.path, started, search);
     if (!page) return undefined;
     try {
-      for (const guard of guards) if (!guard(seen, config)) return undefined;
+      for (const guard of guards) if (!guard(request, config, url)) return undefined;
     } catch {
       // The full chain meets the same failure, and its error handler answers it.
       return undefined;
@@ -101,7 +95,7 @@ export function memoryHit({ steps, memory, pages, now = Date.now }: MemoryHitOpt
     const response = new Response(page.body, { status: page.status ?? 200, headers: page.headers });
     console.log(
       formatRequestLog({
-        requestId: requestIdOf(seen.headers.get('cf-ray') ?? undefined),
+        requestId: requestIdOf(request.headers.get('cf-ray') ?? undefined),
         method: 'GET',
         path: verdict.path,
         status: page.status ?? 200,
