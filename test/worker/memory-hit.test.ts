@@ -123,6 +123,18 @@ describe('the short path for memory hits', () => {
     expect(memoryHit({ steps: throwing, ...isolate(), now: () => NOW })(get('/en'), {})).toBeUndefined();
   });
 
+  test('runs a guard that several steps declare once per request, and hands it the URL the request was sent to', () => {
+    const seen: string[] = [];
+    const shared = (_request: Request, _config: unknown, url: string) => (seen.push(url), true);
+    const steps: HitStep[] = [
+      ...noRules,
+      { name: 'first', method: 'ALL', path: '/*', hit: shared },
+      { name: 'second', method: 'ALL', path: '/*', hit: shared },
+    ];
+    expect(memoryHit({ steps, ...isolate(), now: () => NOW })(get('/en?utm=1'), {})).toBeDefined();
+    expect(seen).toEqual([`${ORIGIN}/en?utm=1`]);
+  });
+
   test('is off with EDGE_CACHE=full-chain and with EDGE_CACHE=off', () => {
     const short = memoryHit({ steps: noRules, ...isolate(), now: () => NOW });
     expect(short(get('/en'), { EDGE_CACHE: 'full-chain' })).toBeUndefined();
