@@ -14,7 +14,15 @@ import { fileURLToPath } from 'node:url';
 import type { KvRecord } from '../../../scripts/lib/kv-cli';
 import { readMigrations } from '../../../scripts/lib/migrations';
 import type { WranglerSettings } from '../../../scripts/lib/wrangler-toml';
-import { D1_STORAGE_DIR, HELPER_WORKERS, workerdConfig, type Ports, type ReferenceWorkers } from './config';
+import {
+  D1_STORAGE_DIR,
+  HELPER_WORKERS,
+  REFERENCE_SOCKETS,
+  workerdConfig,
+  type Ports,
+  type ReferenceSocket,
+  type ReferenceWorkers,
+} from './config';
 import { freePort, spawnWorkerd, type WorkerdProcess } from './process';
 import { readCpuMs, readRss } from './proc-stats';
 import { readStaticAssets } from './static-assets';
@@ -52,16 +60,8 @@ export interface RuntimeOptions {
 }
 
 export interface Runtime {
-  urls: {
-    site: string;
-    nocache: string;
-    constant: string;
-    edge: string;
-    savedHtml?: string;
-    minimalRender?: string;
-    kvRender?: string;
-    hitCalls?: string;
-  };
+  /** the reference workers' URLs only when they were asked for */
+  urls: { site: string; nocache: string; constant: string; edge: string } & Partial<Record<ReferenceSocket, string>>;
   pid: number;
   /** Writes KV records in order (records first, pointer last is the caller's order to keep). */
   putKv(records: KvRecord[]): Promise<void>;
@@ -103,10 +103,8 @@ export async function startRuntime({
       edge: await freePort(),
       kvAdmin: await freePort(),
       d1Admin: await freePort(),
-      ...(references
-        ? { savedHtml: await freePort(), minimalRender: await freePort(), kvRender: await freePort(), hitCalls: await freePort() }
-        : {}),
     };
+    if (references) for (const name of REFERENCE_SOCKETS) ports[name] = await freePort();
     const assets = await readStaticAssets(publicDir);
     const configPath = join(dir, 'config.capnp');
     await writeFile(
@@ -153,14 +151,7 @@ export async function startRuntime({
       nocache: url(ports.nocache),
       constant: url(ports.constant),
       edge: url(ports.edge),
-      ...(ports.savedHtml && ports.minimalRender && ports.kvRender && ports.hitCalls
-        ? {
-            savedHtml: url(ports.savedHtml),
-            minimalRender: url(ports.minimalRender),
-            kvRender: url(ports.kvRender),
-            hitCalls: url(ports.hitCalls),
-          }
-        : {}),
+      ...Object.fromEntries(REFERENCE_SOCKETS.flatMap((name) => (ports[name] ? [[name, url(ports[name])]] : []))),
     },
     pid: running.pid,
     async putKv(records) {
