@@ -37,12 +37,7 @@ export function benchScenarios({ urls, fixturePath, buildId, redirect, html }: S
     if (embeddedBuildId(body) !== buildId) return `page names build ${embeddedBuildId(body)}, expected ${buildId}`;
     return null;
   };
-  const samePage = (res: Response, body: string) =>
-    res.status !== 200
-      ? `status ${res.status}`
-      : body !== html
-        ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)`
-        : null;
+  const samePage = (res: Response, body: string) => notTheSitesPage(res, body, html);
   const referenceWorkers = [
     ['savedHtml', urls.savedHtml, 'reference: the same page as saved bytes and headers'],
     ['minimalRender', urls.minimalRender, 'reference: minimal Hono + renderToString, same page'],
@@ -112,14 +107,15 @@ export function hitCallsScenario(hitCallsUrl: string, fixturePath: string, html:
     url: `${hitCallsUrl}${fixturePath}`,
     status: 200,
     check: (res, body) =>
-      res.status !== 200
-        ? `status ${res.status}`
-        : res.headers.get('x-edge-cache') !== 'HIT'
-          ? `X-Edge-Cache is ${res.headers.get('x-edge-cache')}, expected HIT`
-          : body !== html
-            ? `its HTML is not the site's page (${body.length} vs ${html.length} chars)`
-            : null,
+      notTheSitesPage(res, body, html) ??
+      (res.headers.get('x-edge-cache') === 'HIT' ? null : `X-Edge-Cache is ${res.headers.get('x-edge-cache')}, expected HIT`),
   };
+}
+
+/** What is wrong with a reference's answer that must be the site's page byte for byte, or null. */
+function notTheSitesPage(res: Response, body: string, html: string): string | null {
+  if (res.status !== 200) return `status ${res.status}`;
+  return body === html ? null : `its HTML is not the site's page (${body.length} vs ${html.length} chars)`;
 }
 
 /**
