@@ -8,7 +8,7 @@
  * What it does not capture: time (a cache miss costs more than an instruction), the kernel
  * (syscalls are not counted), and the JIT as it runs at full speed (V8's optimising compilers
  * run on other threads and finish at other moments under valgrind, so JavaScript-heavy paths
- * vary by a few percent between runs, and a render's counts are not comparable with a render
+ * vary by up to about 8% between runs, and a render's counts are not comparable with a render
  * reference's at all). It suits the short paths: a hit, a payload, a redirect, whose cost is
  * mostly the runtime's own C++.
  */
