@@ -5,18 +5,31 @@
  * with counting off; it is switched on around the requests being measured, and the totals are
  * read with `callgrind_control` before and after.
  *
- * What it does not capture: time (a cache miss costs more than an instruction), the kernel
- * (syscalls are not counted), and the JIT as it runs at full speed (V8's optimising compilers
- * run on other threads and finish at other moments under valgrind, so JavaScript-heavy paths
- * vary by up to about 8% between runs, and a render's counts are not comparable with a render
- * reference's at all). It suits the short paths: a hit, a payload, a redirect, whose cost is
- * mostly the runtime's own C++.
+ * What it does not capture: time (a cache miss costs more than an instruction) and the kernel
+ * (syscalls are not counted). V8 runs single-threaded here (COUNTING_V8_FLAGS): its compilers and
+ * its garbage collector work on the thread that serves, where valgrind sees them finish at the
+ * same point of every run, instead of on helper threads that valgrind schedules as it pleases.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { STEADY_STATE_V8_FLAGS } from '../workerd/runtime';
 
 const run = promisify(execFile);
+
+/**
+ * V8 flags for a counted runtime, beside the steady-state ones. With its usual helper threads,
+ * V8's optimising compilers finished at other moments under valgrind: the same code counted up
+ * to 8% apart between runs, and the minimal render reference 10.7 M instructions a request
+ * against the site's 2.2 M (its optimised code had never been installed). Single-threaded, the
+ * same code counts within about 1% between runs, renders included.
+ */
+export const COUNTING_V8_FLAGS: readonly string[] = ['--single-threaded'];
+
+/** How a counted workerd is started, on top of the fixture's runtime options: under callgrind, V8 single-threaded. */
+export function countedRuntime(profilesDir: string): { runUnder: string[]; v8Flags: string[] } {
+  return { runUnder: callgrindCommand(profilesDir), v8Flags: [...STEADY_STATE_V8_FLAGS, ...COUNTING_V8_FLAGS] };
+}
 
 /** The command workerd runs under: callgrind, counting off until switched on. */
 export function callgrindCommand(outDir: string): string[] {

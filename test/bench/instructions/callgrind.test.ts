@@ -1,6 +1,7 @@
 /** Reading callgrind's totals, and the command workerd runs under. */
 import { describe, expect, test } from 'vitest';
-import { callgrindCommand, totalInstructions } from '../../../bench/lib/instructions/callgrind';
+import { callgrindCommand, countedRuntime, totalInstructions } from '../../../bench/lib/instructions/callgrind';
+import { STEADY_STATE_V8_FLAGS } from '../../../bench/lib/workerd/runtime';
 
 /** `callgrind_control -e Ir <pid>` as it printed for workerd (two threads counted). */
 const CONTROL_OUTPUT = `PID 3353: /work/main/node_modules/.bin/../workerd/bin/workerd serve /tmp/edge-site-workerd-p7jlpv/config.capnp
@@ -27,5 +28,12 @@ describe('callgrind', () => {
     expect(command).toContain('--instr-atstart=no');
     expect(command).toContain('--smc-check=all-non-file');
     expect(command).toContain('--callgrind-out-file=/tmp/out/callgrind.out.%p');
+  });
+
+  test('a counted workerd runs V8 single-threaded, with the heap sized as for every bench run', () => {
+    const { runUnder, v8Flags } = countedRuntime('/tmp/out');
+    expect(runUnder).toEqual(callgrindCommand('/tmp/out'));
+    expect(v8Flags).toContain('--single-threaded');
+    expect(v8Flags).toEqual(expect.arrayContaining([...STEADY_STATE_V8_FLAGS]));
   });
 });
