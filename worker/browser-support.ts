@@ -145,13 +145,21 @@ export function browserVerdict(hints: BrowserHints): BrowserVerdict {
   }
 }
 
-/** Convenience for the worker: reads the headers from a Headers object. */
+/**
+ * The verdict for a request's headers. The mobile and platform hints only sharpen a verdict made
+ * from a brand list (Sec-CH-UA or its full-version form), so without one they are not read:
+ * every header read is a call into the runtime, and this runs on every page request (browsers
+ * other than Chromium's send no hints at all).
+ */
 export function browserVerdictFromHeaders(headers: Headers): BrowserVerdict {
+  const secChUa = headers.get('sec-ch-ua');
+  const secChUaFullVersionList = headers.get('sec-ch-ua-full-version-list');
+  const brandHints = Boolean(secChUa || secChUaFullVersionList);
   return browserVerdict({
     userAgent: headers.get('user-agent'),
-    secChUa: headers.get('sec-ch-ua'),
-    secChUaFullVersionList: headers.get('sec-ch-ua-full-version-list'),
-    secChUaMobile: headers.get('sec-ch-ua-mobile'),
-    secChUaPlatform: headers.get('sec-ch-ua-platform'),
+    secChUa,
+    secChUaFullVersionList,
+    secChUaMobile: brandHints ? headers.get('sec-ch-ua-mobile') : null,
+    secChUaPlatform: brandHints ? headers.get('sec-ch-ua-platform') : null,
   });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MIN_SUPPORTED_MAJOR } from '../../app/browser-support';
-import { type BrowserHints, type BrowserVerdict, browserVerdict } from '../../worker/browser-support';
+import { type BrowserHints, type BrowserVerdict, browserVerdict, browserVerdictFromHeaders } from '../../worker/browser-support';
 import { hostileUserAgent, prototypeUa } from '../support/hostile-user-agents';
 import { checkProperty, hostileString, PROTOTYPE_NAMES } from '../support/property';
 
@@ -88,6 +88,71 @@ describe('browserVerdict on hostile input', () => {
     checkProperty(
       fc.property(prototypeUa, (ua) => {
         expectWellFormed(browserVerdict({ userAgent: ua }));
+      }),
+    );
+  });
+});
+
+/** The hints as request headers; undefined when Headers refuses a value (a request could not carry it). */
+function asHeaders(h: BrowserHints): Headers | undefined {
+  const names: [keyof BrowserHints, string][] = [
+    ['userAgent', 'user-agent'],
+    ['secChUa', 'sec-ch-ua'],
+    ['secChUaFullVersionList', 'sec-ch-ua-full-version-list'],
+    ['secChUaMobile', 'sec-ch-ua-mobile'],
+    ['secChUaPlatform', 'sec-ch-ua-platform'],
+  ];
+  try {
+    const headers = new Headers();
+    for (const [field, name] of names) if (typeof h[field] === 'string') headers.set(name, h[field]);
+    return headers;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hints as browsers send them: real brands and versions, each header present or not. */
+const realBrandList = fc.option(
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('Google Chrome', 'Microsoft Edge', 'Opera', 'OperaMobile', 'Chromium', 'Not)A;Brand'),
+        fc.constantFrom('8', '63', '80', '120'),
+      ),
+      {
+        minLength: 1,
+        maxLength: 3,
+      },
+    )
+    .map((items) => items.map(([name, version]) => `"${name}";v="${version}"`).join(', ')),
+);
+const realHints: fc.Arbitrary<BrowserHints> = fc.record({
+  userAgent: fc.option(
+    fc.constantFrom(
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.0.0 Mobile Safari/537.36 OPR/40.0.0.0',
+    ),
+  ),
+  secChUa: realBrandList,
+  secChUaFullVersionList: realBrandList,
+  secChUaMobile: fc.option(fc.constantFrom('?0', '?1')),
+  secChUaPlatform: fc.option(fc.constantFrom('"Android"', '"Windows"')),
+});
+
+describe('browserVerdictFromHeaders on hostile and on real headers', () => {
+  test('judges as browserVerdict does with all five headers read, though it reads fewer', () => {
+    checkProperty(
+      fc.property(fc.oneof(hints, realHints), (h) => {
+        const headers = asHeaders(h);
+        fc.pre(headers !== undefined);
+        expect(browserVerdictFromHeaders(headers)).toEqual(
+          browserVerdict({
+            userAgent: headers.get('user-agent'),
+            secChUa: headers.get('sec-ch-ua'),
+            secChUaFullVersionList: headers.get('sec-ch-ua-full-version-list'),
+            secChUaMobile: headers.get('sec-ch-ua-mobile'),
+            secChUaPlatform: headers.get('sec-ch-ua-platform'),
+          }),
+        );
       }),
     );
   });

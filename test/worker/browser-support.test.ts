@@ -164,6 +164,27 @@ describe('the worker helpers', () => {
     expect(browserVerdictFromHeaders(new Headers())).toMatchObject({ supported: true, reason: 'no user agent' });
   });
 
+  test('without a brand list, the mobile and platform hints are not read', () => {
+    const headers = new Headers({ 'User-Agent': CHROME_120, 'Sec-CH-UA-Mobile': '?1', 'Sec-CH-UA-Platform': '"Android"' });
+    const read: string[] = [];
+    const get = headers.get.bind(headers);
+    headers.get = (name: string) => (read.push(name.toLowerCase()), get(name));
+    expect(browserVerdictFromHeaders(headers)).toMatchObject({ supported: true, browser: 'chrome' });
+    expect(read).not.toContain('sec-ch-ua-mobile');
+    expect(read).not.toContain('sec-ch-ua-platform');
+  });
+
+  test('with a brand list, the mobile hint still decides how mobile Opera is judged', () => {
+    const opera = { 'User-Agent': CHROME_120, 'Sec-CH-UA': '"Opera";v="80", "Chromium";v="120"' };
+    expect(browserVerdictFromHeaders(new Headers(opera))).toMatchObject({ supported: false, browser: 'opera' });
+    expect(browserVerdictFromHeaders(new Headers({ ...opera, 'Sec-CH-UA-Mobile': '?1' }))).toMatchObject({
+      supported: true,
+      browser: 'opera',
+    });
+    const fullList = { 'User-Agent': CHROME_120, 'Sec-CH-UA-Full-Version-List': opera['Sec-CH-UA'] };
+    expect(browserVerdictFromHeaders(new Headers({ ...fullList, 'Sec-CH-UA-Platform': '"Android"' }))).toMatchObject({ supported: true });
+  });
+
   test('the same headers get the same memoised verdict', () => {
     expect(browserVerdict({ userAgent: CHROME_63 })).toBe(browserVerdict({ userAgent: CHROME_63 }));
   });

@@ -2,8 +2,9 @@
  * A reference, not the site: the site's page as a memory hit sends it (the bytes and every
  * header, ETag and X-Edge-Cache: HIT included, saved once from the caching instance, SITE),
  * plus the calls into the runtime that any memory hit must make and the saved-HTML reference
- * does not: the seven request headers the hit reads (the request id, the browser check's
- * User-Agent and four client hints, If-None-Match) and one log line of the same shape. No
+ * does not: the request headers the hit reads (the request id, the browser check's User-Agent
+ * and two brand lists, the mobile and platform hints only beside a brand list, If-None-Match)
+ * and one log line of the same shape. No
  * policy, no memory, no logic of the site's: what a hit costs in this runtime before the
  * site's own code (bench/README.md, "Instructions per request").
  */
@@ -31,13 +32,9 @@ export default {
     const headers = request.headers;
     const requestId = headers.get('cf-ray') ?? crypto.randomUUID();
     // Read as the browser check reads them; what it decides from them is the site's own logic.
-    const hints = [
-      headers.get('user-agent'),
-      headers.get('sec-ch-ua'),
-      headers.get('sec-ch-ua-full-version-list'),
-      headers.get('sec-ch-ua-mobile'),
-      headers.get('sec-ch-ua-platform'),
-    ];
+    const brandLists = [headers.get('sec-ch-ua'), headers.get('sec-ch-ua-full-version-list')];
+    const hints = [headers.get('user-agent'), ...brandLists];
+    if (brandLists.some(Boolean)) hints.push(headers.get('sec-ch-ua-mobile'), headers.get('sec-ch-ua-platform'));
     void hints;
     if (headers.has('if-none-match')) return new Response(null, { status: 304, headers: { etag: page.headers.get('etag') ?? '' } });
     const response = new Response(page.body, { status: page.status, headers: page.headers });
