@@ -3,7 +3,7 @@
  * for the short paths (cache hit, payload, redirect), the full render and their references, counted by
  * valgrind's callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
  * Reported, not judged: the CPU budgets are `npm run bench`'s. Needs valgrind
- * (`apt-get install valgrind`); about 5 minutes. bench/README.md, "Instructions per request".
+ * (`apt-get install valgrind`); about 3 minutes. bench/README.md, "`npm run bench:instructions`".
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
