@@ -22,7 +22,7 @@ const run = promisify(execFile);
  * V8's optimising compilers finished at other moments under valgrind: the same code counted up
  * to 8% apart between runs, and the minimal render reference 10.7 M instructions a request
  * against the site's 2.2 M (its optimised code had never been installed). Single-threaded, the
- * same code counts within about 1% between runs, renders included.
+ * same code counts within about 0.5% between runs, renders included.
  */
 export const COUNTING_V8_FLAGS: readonly string[] = ['--single-threaded'];
 

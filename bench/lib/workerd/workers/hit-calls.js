@@ -4,9 +4,8 @@
  * plus the calls into the runtime that any memory hit must make and the saved-HTML reference
  * does not: the request headers the hit reads (the request id, the browser check's User-Agent
  * and two brand lists, the mobile and platform hints only beside a brand list, If-None-Match)
- * and one log line of the same shape. No
- * policy, no memory, no logic of the site's: what a hit costs in this runtime before the
- * site's own code (bench/README.md, "Instructions per request").
+ * and one log line of the same shape. No policy, no memory, no logic of the site's: what a hit
+ * costs in this runtime before the site's own code (bench/README.md, "`npm run bench:instructions`").
  */
 const saved = new Map();
 
@@ -32,10 +31,13 @@ export default {
     const headers = request.headers;
     const requestId = headers.get('cf-ray') ?? crypto.randomUUID();
     // Read as the browser check reads them; what it decides from them is the site's own logic.
-    const brandLists = [headers.get('sec-ch-ua'), headers.get('sec-ch-ua-full-version-list')];
-    const hints = [headers.get('user-agent'), ...brandLists];
-    if (brandLists.some(Boolean)) hints.push(headers.get('sec-ch-ua-mobile'), headers.get('sec-ch-ua-platform'));
-    void hints;
+    headers.get('user-agent');
+    const brandList = headers.get('sec-ch-ua');
+    const fullVersionList = headers.get('sec-ch-ua-full-version-list');
+    if (brandList || fullVersionList) {
+      headers.get('sec-ch-ua-mobile');
+      headers.get('sec-ch-ua-platform');
+    }
     if (headers.has('if-none-match')) return new Response(null, { status: 304, headers: { etag: page.headers.get('etag') ?? '' } });
     const response = new Response(page.body, { status: page.status, headers: page.headers });
     console.log(
