@@ -22,8 +22,9 @@ import {
   type Ports,
   type ReferenceSocket,
   type ReferenceWorkers,
+  type SocketName,
 } from './config';
-import { freePort, spawnWorkerd, type WorkerdProcess } from './process';
+import { freePorts, spawnWorkerd, type WorkerdProcess } from './process';
 import { readCpuMs, readRss } from './proc-stats';
 import { readStaticAssets } from './static-assets';
 
@@ -96,15 +97,10 @@ export async function startRuntime({
   try {
     for (const f of HELPER_WORKERS) await copyFile(join(HELPERS_DIR, f), join(dir, f));
     await mkdir(join(dir, D1_STORAGE_DIR));
-    ports = {
-      site: await freePort(),
-      nocache: await freePort(),
-      constant: await freePort(),
-      edge: await freePort(),
-      kvAdmin: await freePort(),
-      d1Admin: await freePort(),
-    };
-    if (references) for (const name of REFERENCE_SOCKETS) ports[name] = await freePort();
+    // Chosen together, so that no two sockets are given the same port.
+    const names: SocketName[] = ['site', 'nocache', 'constant', 'edge', 'kvAdmin', 'd1Admin', ...(references ? REFERENCE_SOCKETS : [])];
+    const free = await freePorts(names.length);
+    ports = Object.fromEntries(names.map((name, i) => [name, free[i]!])) as Ports;
     const assets = await readStaticAssets(publicDir);
     const configPath = join(dir, 'config.capnp');
     await writeFile(
