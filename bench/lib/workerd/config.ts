@@ -64,7 +64,9 @@ const REFERENCE_SERVICES: Record<ReferenceSocket, string> = {
   kvRender: 'kv-render',
   hitCalls: 'hit-calls',
 };
-export type SocketName = 'site' | 'nocache' | 'constant' | 'edge' | 'kvAdmin' | 'd1Admin' | ReferenceSocket;
+/** The sockets every run has (the table above), spelled once like the reference ones. */
+export const RUN_SOCKETS = ['site', 'nocache', 'constant', 'edge', 'kvAdmin', 'd1Admin'] as const;
+export type SocketName = (typeof RUN_SOCKETS)[number] | ReferenceSocket;
 export type Ports = Record<Exclude<SocketName, ReferenceSocket>, number> & Partial<Record<ReferenceSocket, number>>;
 
 export interface ConfigInput {

@@ -18,6 +18,7 @@ import {
   D1_STORAGE_DIR,
   HELPER_WORKERS,
   REFERENCE_SOCKETS,
+  RUN_SOCKETS,
   workerdConfig,
   type Ports,
   type ReferenceSocket,
@@ -98,7 +99,7 @@ export async function startRuntime({
     for (const f of HELPER_WORKERS) await copyFile(join(HELPERS_DIR, f), join(dir, f));
     await mkdir(join(dir, D1_STORAGE_DIR));
     // Chosen together, so that no two sockets are given the same port.
-    const names: SocketName[] = ['site', 'nocache', 'constant', 'edge', 'kvAdmin', 'd1Admin', ...(references ? REFERENCE_SOCKETS : [])];
+    const names: SocketName[] = [...RUN_SOCKETS, ...(references ? REFERENCE_SOCKETS : [])];
     const free = await freePorts(names.length);
     ports = Object.fromEntries(names.map((name, i) => [name, free[i]!])) as Ports;
     const assets = await readStaticAssets(publicDir);
