@@ -154,12 +154,12 @@ export function browserVerdict(hints: BrowserHints): BrowserVerdict {
 export function browserVerdictFromHeaders(headers: Headers): BrowserVerdict {
   const secChUa = headers.get('sec-ch-ua');
   const secChUaFullVersionList = headers.get('sec-ch-ua-full-version-list');
-  const brandHints = Boolean(secChUa || secChUaFullVersionList);
+  const hasBrandList = Boolean(secChUa || secChUaFullVersionList);
   return browserVerdict({
     userAgent: headers.get('user-agent'),
     secChUa,
     secChUaFullVersionList,
-    secChUaMobile: brandHints ? headers.get('sec-ch-ua-mobile') : null,
-    secChUaPlatform: brandHints ? headers.get('sec-ch-ua-platform') : null,
+    secChUaMobile: hasBrandList ? headers.get('sec-ch-ua-mobile') : null,
+    secChUaPlatform: hasBrandList ? headers.get('sec-ch-ua-platform') : null,
   });
 }
