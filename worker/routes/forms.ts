@@ -19,7 +19,7 @@ import type { Block, Field } from '../../app/content/schema';
 import { formStrings } from '../../app/i18n/form-strings';
 import { walkBlocks } from '../../app/content/walk-blocks';
 import { appEndpoints } from '../../app/endpoints';
-import { HONEYPOT_FIELD } from '../../app/render/blocks/form';
+import { FORM_POST_FIELDS } from '../../app/form-post';
 import { compileRules, validateField, type FieldValue, type UploadedFile } from '../../app/validation/validate';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
@@ -59,10 +59,10 @@ async function receive(c: Context<AppEnv>): Promise<Received | { refused: BodyRe
       return { ...parsed.data, files: new Map() };
     }
     const body = await readFormFields(c.req.raw, media, FORM_MAX_BYTES);
-    const form = FormId.safeParse(body.values.get('_form'));
-    const page = PagePath.safeParse(body.values.get('_page'));
-    body.values.delete('_form');
-    body.values.delete('_page');
+    const form = FormId.safeParse(body.values.get(FORM_POST_FIELDS.form));
+    const page = PagePath.safeParse(body.values.get(FORM_POST_FIELDS.page));
+    body.values.delete(FORM_POST_FIELDS.form);
+    body.values.delete(FORM_POST_FIELDS.page);
     const values = Values.safeParse(Object.fromEntries(body.values));
     if (!form.success || !page.success || !values.success)
       return { refused: new BodyRefused(400, 'unreadable', 'The form data is not valid.') };
@@ -114,7 +114,7 @@ export async function formSent(c: Context<AppEnv>) {
 
 /** A bot filled the field no person sees: answer as if the entry was kept, keep nothing. */
 function isBot(received: Received): boolean {
-  const honeypot = received.values.get(HONEYPOT_FIELD);
+  const honeypot = received.values.get(FORM_POST_FIELDS.honeypot);
   return typeof honeypot === 'string' && honeypot.trim() !== '';
 }
 

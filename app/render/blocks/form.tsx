@@ -36,9 +36,12 @@ import { createSubmissionKeys } from '../../browser/idempotency-key';
 import type { Block, Field } from '../../content/schema';
 import { appEndpoints } from '../../endpoints';
 import { $fetch, FetchError } from '../../fetch';
+import { FORM_POST_FIELDS } from '../../form-post';
 import { formStrings } from '../../i18n/form-strings';
-import { compileRules, validateField, type FieldValue, type ParsedRule } from '../../validation/validate';
+import { compileRules, validateField, type FieldValue } from '../../validation/validate';
 import { PageContext } from '../page-context';
+import { applyDraft, control, plainValues, readValue, readValues } from './form-dom';
+import { errorId, FieldControl, fieldId } from './form-field';
 
 type FormBlockData = Extract<Block, { type: 'form' }>;
 
@@ -46,8 +49,7 @@ type FormBlockData = Extract<Block, { type: 'form' }>;
 export const DEFAULT_FORM_ENDPOINT = appEndpoints.forms;
 /** A submission that has not answered by then counts as failed (the visitor can try again). */
 export const FORM_SUBMIT_TIMEOUT_MS = 30_000;
-/** The honeypot's name: no content field can have it, as field names start with a letter. */
-export const HONEYPOT_FIELD = '_hp';
+const HONEYPOT_FIELD = FORM_POST_FIELDS.honeypot;
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 /** By field name, in Maps: field names come from content, and `constructor` is a fine name. */
@@ -69,146 +71,6 @@ function failureOf(err: unknown, siteEndpoint: boolean): Failure {
   // The site's own endpoint says 503 when it could not store the entry; another endpoint's 503 is just a failure.
   if (status === 503 && siteEndpoint) return 'unavailable';
   return 'sendFailed';
-}
-
-export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
-export const errorId = (formId: string, name: string) => `${formId}-${name}-error`;
-
-// ---------------------------------------------------------------- native constraints
-
-function param(rules: readonly ParsedRule[], name: string, index = 0): string | undefined {
-  return rules.find((r) => r.name === name)?.params[index];
-}
-
-const num = (s: string | undefined) => (s === undefined || !Number.isFinite(Number(s)) ? undefined : Number(s));
-
-/** What the browser can check on its own, so the form is usable before (or without) JavaScript. */
-function nativeConstraints(field: Field, rules: readonly ParsedRule[]) {
-  const required = rules.some((r) => r.name === 'required') || undefined;
-  switch (field.kind) {
-    case 'text':
-    case 'email':
-    case 'tel':
-    case 'textarea':
-      return { required, maxLength: num(param(rules, 'max')), minLength: num(param(rules, 'min')) };
-    case 'number':
-      return {
-        required,
-        min: num(param(rules, 'min_value') ?? param(rules, 'between', 0)),
-        max: num(param(rules, 'max_value') ?? param(rules, 'between', 1)),
-        step: rules.some((r) => r.name === 'integer') ? 1 : 'any',
-      };
-    case 'file': {
-      const accept = [
-        ...(rules.some((r) => r.name === 'image') ? ['image/*'] : []),
-        ...(rules.find((r) => r.name === 'mimes')?.params ?? []),
-        ...(rules.find((r) => r.name === 'ext')?.params.map((e) => `.${e}`) ?? []),
-      ];
-      return { required, accept: accept.length ? accept.join(',') : undefined };
-    }
-    default:
-      return { required };
-  }
-}
-
-const AUTOCOMPLETE: Partial<Record<Field['kind'], string>> = { email: 'email', tel: 'tel' };
-
-// ---------------------------------------------------------------- reading the DOM
-
-function control(form: HTMLFormElement, name: string): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null {
-  const el = form.elements.namedItem(name);
-  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? el : null;
-}
-
-function readValue(form: HTMLFormElement, field: Field): FieldValue {
-  const el = control(form, field.name);
-  if (!el) return undefined;
-  if (field.kind === 'checkbox') return (el as HTMLInputElement).checked;
-  if (field.kind === 'file') return Array.from((el as HTMLInputElement).files ?? []);
-  return el.value;
-}
-
-function readValues(form: HTMLFormElement, fields: Field[]): Record<string, FieldValue> {
-  const values: Record<string, FieldValue> = {};
-  for (const field of fields) values[field.name] = readValue(form, field);
-  return values;
-}
-
-/** Everything but files: what a draft keeps and what the JSON body sends. */
-function plainValues(form: HTMLFormElement, fields: Field[]): DraftValues {
-  const values: DraftValues = {};
-  for (const field of fields) {
-    if (field.kind === 'file') continue;
-    const value = readValue(form, field);
-    if (typeof value === 'string' || typeof value === 'boolean') values[field.name] = value;
-  }
-  return values;
-}
-
-/** Puts a saved draft back, into fields the visitor has not touched yet (they may type before hydration). */
-function applyDraft(form: HTMLFormElement, fields: Field[], draft: DraftValues) {
-  for (const field of fields) {
-    if (field.kind === 'file' || !Object.prototype.hasOwnProperty.call(draft, field.name)) continue;
-    const el = control(form, field.name);
-    const saved = draft[field.name];
-    if (!el) continue;
-    if (field.kind === 'checkbox') {
-      const box = el as HTMLInputElement;
-      if (typeof saved === 'boolean' && box.checked === box.defaultChecked) box.checked = saved;
-    } else if (el instanceof HTMLSelectElement) {
-      const untouched = Array.from(el.options).every((o) => o.selected === o.defaultSelected);
-      if (typeof saved === 'string' && untouched && Array.from(el.options).some((o) => o.value === saved)) el.value = saved;
-    } else if (typeof saved === 'string' && el.value === el.defaultValue) {
-      el.value = saved;
-    }
-  }
-}
-
-// ---------------------------------------------------------------- rendering
-
-function FieldControl({
-  field,
-  formId,
-  rules,
-  error,
-  choose,
-}: {
-  field: Field;
-  formId: string;
-  rules: readonly ParsedRule[];
-  error?: string;
-  choose: string;
-}) {
-  const a11y = {
-    id: fieldId(formId, field.name),
-    name: field.name,
-    'aria-invalid': error ? (true as const) : undefined,
-    'aria-describedby': error ? errorId(formId, field.name) : undefined,
-  };
-  const constraints = nativeConstraints(field, rules);
-  switch (field.kind) {
-    case 'textarea':
-      return <textarea {...a11y} rows={5} {...constraints} />;
-    case 'select':
-      return (
-        <select {...a11y} required={constraints.required} defaultValue="">
-          <option value="" disabled>
-            {choose}
-          </option>
-          {(field.options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      );
-    case 'checkbox':
-      return <input {...a11y} type="checkbox" value="yes" required={constraints.required} />;
-    case 'file':
-      return <input {...a11y} type="file" {...constraints} />;
-    default:
-      return <input {...a11y} type={field.kind} autoComplete={AUTOCOMPLETE[field.kind]} {...constraints} />;
-  }
 }
 
 export function FormBlock({ block }: { block: FormBlockData }) {
@@ -425,8 +287,8 @@ export function FormBlock({ block }: { block: FormBlockData }) {
         onBlur={onBlur}
         onChange={onChange}
       >
-        <input type="hidden" name="_form" value={block.id} />
-        <input type="hidden" name="_page" value={path} />
+        <input type="hidden" name={FORM_POST_FIELDS.form} value={block.id} />
+        <input type="hidden" name={FORM_POST_FIELDS.page} value={path} />
         {fields.map((field) => {
           const rules = rulesOf(field);
           const error = errors.get(field.name);
