@@ -6,7 +6,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./secrets.d.ts" />
 import type { MatchedRules } from '../app/route-rules';
-import type { BuildChannel, BuildStore, CompleteBuild } from './build-store';
+import type { BuildChannel, CompleteBuild } from './build-memory';
+import type { BuildStore } from './build-store';
 import type { EdgeCacheVariables } from './middleware/edge-cache';
 import type { ResponseHeadersVariables } from './response-headers';
 

@@ -48,7 +48,7 @@ import type { ClientAssets } from '../app/build-records';
 import { APP_BASE, appEndpoints } from '../app/endpoints';
 import type { AppEnv } from './app-env';
 import { browserVerdictFromHeaders } from './browser-support';
-import { BuildMemory } from './build-store';
+import { BuildMemory } from './build-memory';
 import { CACHE_NONE } from './cache-control';
 import { errorHandler } from './error-handler';
 import { isPreviewRequest } from './hosts';

@@ -14,7 +14,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ClientAssets } from '../app/build-records';
 import type { AppEnv } from './app-env';
-import type { BuildMemory, CompleteBuild } from './build-store';
+import type { BuildMemory, CompleteBuild } from './build-memory';
 import { CACHE_NONE } from './cache-control';
 import { DomainError } from './domain-error';
 import { notPublishedResponse } from './render/not-published';

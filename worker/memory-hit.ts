@@ -19,7 +19,7 @@
 import type { Context } from 'hono';
 import { PAGE_EDGE_TTL_S } from '../app/constants';
 import type { AppEnv } from './app-env';
-import type { BuildMemory } from './build-store';
+import type { BuildMemory } from './build-memory';
 import { configOf, type ConfigSource, type WorkerConfig } from './config';
 import type { PageMemory } from './middleware/edge-cache';
 import { formatRequestLog } from './middleware/request-log';

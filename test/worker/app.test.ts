@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inspectRoutes } from 'hono/dev';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { appSteps, createApp } from '../../worker/app';
-import { BuildMemory } from '../../worker/build-store';
+import { BuildMemory } from '../../worker/build-memory';
 import { pageSteps } from '../../worker/memory-hit';
 import { PageMemory } from '../../worker/middleware/edge-cache';
 import { REPO_ROOT } from '../support/built-site';

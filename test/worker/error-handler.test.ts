@@ -1,7 +1,8 @@
 /** What a client observes when a step throws, for each kind of error. */
 import { HTTPException } from 'hono/http-exception';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { BuildMemory, CorruptRecordError, KvUnavailableError } from '../../worker/build-store';
+import { BuildMemory } from '../../worker/build-memory';
+import { CorruptRecordError, KvUnavailableError } from '../../worker/kv-records';
 import { MultipartError } from '../../worker/routes/multipart';
 import { fixtureBuild, given, request, testApp } from './in-process';
 

@@ -8,7 +8,9 @@ import type { ClientAssets } from '../../app/build-records';
 import type { Chrome } from '../../app/build-records';
 import { compileRouteRules, type MatchedRules } from '../../app/route-rules';
 import type { AppEnv, RequestVariables } from '../../worker/app-env';
-import { BuildMemory, createBuildStore, type CompleteBuild, type KvReader } from '../../worker/build-store';
+import { BuildMemory, type CompleteBuild } from '../../worker/build-memory';
+import { createBuildStore } from '../../worker/build-store';
+import type { KvReader } from '../../worker/kv-records';
 import type { ConfigSource } from '../../worker/config';
 import { errorHandler } from '../../worker/error-handler';
 

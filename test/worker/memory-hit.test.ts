@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { kvKeys } from '../../app/kv-keys';
-import { BuildMemory } from '../../worker/build-store';
+import { BuildMemory } from '../../worker/build-memory';
 import { memoryHit, type HitStep } from '../../worker/memory-hit';
 import { PageMemory } from '../../worker/middleware/edge-cache';
 import { BUILD_ID, ORIGIN, fixtureBuild } from './in-process';

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
-import { createBuildStore, type BuildMemory } from '../build-store';
+import type { BuildMemory } from '../build-memory';
+import { createBuildStore } from '../build-store';
 import { configOf } from '../config';
 import { isPreviewRequest } from '../hosts';
 import { requestIdOf } from '../request-id';

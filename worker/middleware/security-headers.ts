@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { BuildIndex } from '../../app/build-records';
 import { GTM_CSP_SOURCES } from '../../app/tag-manager';
 import type { AppEnv } from '../app-env';
-import type { CompleteBuild } from '../build-store';
+import type { CompleteBuild } from '../build-memory';
 import { configOf, type WorkerConfig } from '../config';
 import { afterNext } from '../response-headers';
 

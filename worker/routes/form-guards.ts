@@ -9,7 +9,7 @@ import { FORM_MAX_BYTES, FORM_RATE_LIMIT_PERIOD_S } from '../../app/constants';
 import { isContentPath } from '../../app/content/paths';
 import { formStrings } from '../../app/i18n/form-strings';
 import type { AppEnv } from '../app-env';
-import type { CompleteBuild } from '../build-store';
+import type { CompleteBuild } from '../build-memory';
 import { CACHE_NONE } from '../cache-control';
 import { formRefusedPage } from '../render/form-pages';
 import { chooseLocale } from '../visitor-locale';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BuildMemory } from '../../../worker/build-store';
+import { BuildMemory } from '../../../worker/build-memory';
 import { requestContext } from '../../../worker/middleware/request-context';
 import { EMPTY_KV, request, testApp } from '../in-process';
 
