@@ -4,83 +4,18 @@ import {
   SITE_STORAGE_NAMESPACE,
   SITE_STORAGE_PREFIX,
   belongsToPath,
-  cookieNames,
   draftKey,
   listKeys,
   listKeysForPath,
   normalizePath,
   parseSiteKey,
   readJson,
-  removeCookies,
   removeKeysByPrefix,
   removeKeysForPath,
-  resetSiteData,
   siteKey,
   writeJson,
-  type CookieJar,
 } from '../../../app/browser/site-storage';
-
-/** A Map-backed Storage; `fail` makes the named methods throw like a browser in private mode. */
-function fakeStorage(
-  entries: Record<string, string> = {},
-  fail: Partial<Record<'getItem' | 'setItem' | 'removeItem' | 'key' | 'length', boolean>> = {},
-): Storage {
-  const map = new Map(Object.entries(entries));
-  const boom = (what: string) => {
-    throw new DOMException(`${what} refused`, what === 'setItem' ? 'QuotaExceededError' : 'SecurityError');
-  };
-  return {
-    get length() {
-      if (fail.length) boom('length');
-      return map.size;
-    },
-    key(i: number) {
-      if (fail.key) boom('key');
-      return [...map.keys()][i] ?? null;
-    },
-    getItem(k: string) {
-      if (fail.getItem) boom('getItem');
-      return map.has(k) ? map.get(k)! : null;
-    },
-    setItem(k: string, v: string) {
-      if (fail.setItem) boom('setItem');
-      map.set(k, String(v));
-    },
-    removeItem(k: string) {
-      if (fail.removeItem) boom('removeItem');
-      map.delete(k);
-    },
-    clear() {
-      map.clear();
-    },
-  };
-}
-
-const throwingGetter = () => {
-  throw new DOMException('The operation is insecure.', 'SecurityError');
-};
-
-/** A cookie jar that understands name=value and expiry by `max-age=0`, per path (like a browser, roughly). */
-function fakeJar(initial: Array<{ name: string; value: string; path?: string; domain?: string }>): CookieJar & { jar: typeof initial } {
-  const jar = initial.map((c) => ({ path: '/', ...c }));
-  return {
-    jar,
-    get cookie() {
-      return jar.map((c) => `${c.name}=${c.value}`).join('; ');
-    },
-    set cookie(text: string) {
-      const [pair, ...attrs] = text.split(';').map((s) => s.trim());
-      const name = pair!.slice(0, pair!.indexOf('='));
-      const attr = (n: string) => attrs.find((a) => a.toLowerCase().startsWith(`${n}=`))?.split('=')[1];
-      const path = attr('path') ?? '/';
-      const domain = attr('domain');
-      if (attr('max-age') === '0') {
-        const i = jar.findIndex((c) => c.name === name && c.path === path && c.domain === domain);
-        if (i !== -1) jar.splice(i, 1);
-      }
-    },
-  };
-}
+import { fakeStorage, throwingGetter } from '../../support/fake-storage';
 
 describe('key spelling', () => {
   test('keys carry the site prefix and the version', () => {
@@ -207,66 +142,5 @@ describe('JSON values', () => {
   test('a full or refused storage makes writes return false', () => {
     expect(writeJson(() => fakeStorage({}, { setItem: true }), 'k', 1)).toBe(false);
     expect(writeJson(throwingGetter, 'k', 1)).toBe(false);
-  });
-});
-
-describe('cookies', () => {
-  test('reads cookie names, ignoring blanks and duplicates', () => {
-    expect(cookieNames({ cookie: 'a=1; b=2;  ; a=3; flag' })).toEqual(['a', 'b', 'flag']);
-    expect(cookieNames({ cookie: '' })).toEqual([]);
-    expect(cookieNames(null)).toEqual([]);
-    const throwing = {
-      get cookie(): string {
-        throw new DOMException('sandboxed', 'SecurityError');
-      },
-    };
-    expect(cookieNames(throwing)).toEqual([]);
-  });
-
-  test('expires each cookie for "/" and the current path and reports the result', () => {
-    const jar = fakeJar([
-      { name: 'consent', value: 'yes' },
-      { name: 'here', value: '1', path: '/reset-storage' },
-      { name: 'wide', value: '1', domain: 'example.com' },
-      { name: 'elsewhere', value: '1', path: '/en/loans' },
-    ]);
-    const result = removeCookies(jar, { path: '/reset-storage', hostname: 'www.example.com' });
-    expect(result.removed.sort()).toEqual(['consent', 'here', 'wide']);
-    expect(result.failed).toEqual(['elsewhere']);
-    expect(jar.jar.map((c) => c.name)).toEqual(['elsewhere']);
-  });
-});
-
-describe('resetSiteData', () => {
-  test('without a slug: all site keys in both storages and the cookies', () => {
-    const local = fakeStorage({ [draftKey('/en/contact', 'contact')]: '{}', other: 'keep' });
-    const session = fakeStorage({ [CHUNK_RELOAD_KEY]: '{}', 'edge-site:v1:misc': 'x' });
-    const jar = fakeJar([{ name: 'consent', value: 'yes' }]);
-    const report = resetSiteData({ local: () => local, session: () => session, cookies: jar, cookieScope: { path: '/reset-storage' } });
-    expect(report.storageAvailable).toBe(true);
-    expect(report.failed).toEqual([]);
-    expect(report.removed).toEqual([
-      { store: 'localStorage', key: draftKey('/en/contact', 'contact') },
-      { store: 'sessionStorage', key: CHUNK_RELOAD_KEY },
-      { store: 'sessionStorage', key: 'edge-site:v1:misc' },
-      { store: 'cookie', key: 'consent' },
-    ]);
-    expect(local.getItem('other')).toBe('keep');
-  });
-
-  test('with a slug: only that page’s keys, cookies untouched', () => {
-    const local = fakeStorage({ [draftKey('/en/contact', 'contact')]: '{}', [draftKey('/et/kontakt', 'contact')]: '{}' });
-    const session = fakeStorage({ [CHUNK_RELOAD_KEY]: '{}' });
-    const jar = fakeJar([{ name: 'consent', value: 'yes' }]);
-    const report = resetSiteData({ slug: '/en/contact', local: () => local, session: () => session, cookies: jar });
-    expect(report.removed).toEqual([{ store: 'localStorage', key: draftKey('/en/contact', 'contact') }]);
-    expect(local.length).toBe(1);
-    expect(session.length).toBe(1);
-    expect(jar.jar).toHaveLength(1);
-  });
-
-  test('throwing storages report "not available" instead of breaking', () => {
-    const report = resetSiteData({ local: throwingGetter, session: throwingGetter, cookies: null });
-    expect(report).toEqual({ removed: [], failed: [], storageAvailable: false });
   });
 });
