@@ -1,6 +1,7 @@
 /**
  * Generated hostile paths against the built worker in workerd, on the live host and on the
- * preview host without access: never a 5xx, never a redirect off the site, and never a draft.
+ * preview host without access: never a 5xx, never a redirect off the site, never a draft, and
+ * never a cached page at a path that only spells it with escaped dots.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -50,6 +51,20 @@ const paths = fc.oneof(
   hostilePath(6).map((p) => `/old${p}`),
 );
 
+/**
+ * Page and build-id segments among dot segments, plain and escaped once, twice or thrice: after
+ * one decoding, `%252e` is `%2e`, which a URL parser (the Cache API's key) reads as a dot.
+ */
+const dotted = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('en', 'fi', 'page-1', 'page-2', 'BUILD'),
+      fc.constantFrom('.', '..', '%2e', '%2E', '%252e', '%252E', '.%252e', '%252e.', '%252e%252e', '%25252e'),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((segments) => `/${segments.join('/')}`);
+
 /** The request as a browser would send it, or null when no URL parser takes it. */
 function url(origin: string, path: string): string | null {
   try {
@@ -74,6 +89,21 @@ describe('hostile paths in workerd', () => {
         await res.arrayBuffer();
         expect(res.status, target).toBeLessThan(500);
         expectOnSite(res, LIVE);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('a page comes from the edge cache only at its own path, never at one that spells it with dots', async () => {
+    for (const path of ['/en/page-1', '/fi/page-2']) await (await worker.fetch(LIVE + path)).arrayBuffer();
+    await checkProperty(
+      fc.asyncProperty(dotted, async (path) => {
+        const target = url(LIVE, path.replace('BUILD', live.build.id));
+        if (target === null) return;
+        const res = await worker.fetch(target);
+        await res.arrayBuffer();
+        expect(res.status, target).toBeLessThan(500);
+        if (res.headers.has('x-edge-cache')) expect(new URL(target).pathname, target).toMatch(/^\/$|^(\/[a-z0-9-]+)+$/);
       }),
       { numRuns: 150 },
     );

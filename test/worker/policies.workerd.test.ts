@@ -222,6 +222,20 @@ describe('the edge cache', () => {
     }
   });
 
+  // The Cache API key is a URL: were a path with escaped dots to reach it, the URL parser would
+  // read them as dot segments and answer with another path's page, or another build's.
+  test.each(['/fi/%252e/page-1', '/fi/x/%252e%252e/page-1', '/%252E%252E/BUILD/fi/page-1', '/fi/.%252e/fi/page-1'])(
+    '%s, a path that spells another page with escaped dots, is a 404, never that page from the cache',
+    async (raw) => {
+      const page = await get('/fi/page-1');
+      await page.text();
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await get(raw.replace('BUILD', site.build.id));
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-edge-cache')).toBeNull();
+    },
+  );
+
   test('404s and redirects for unsupported browsers are never stored', async () => {
     await get('/en/missing');
     await new Promise((r) => setTimeout(r, 50));

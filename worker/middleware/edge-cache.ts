@@ -150,11 +150,15 @@ export function edgeCache({ now = Date.now, memory = new PageMemory() }: { now?:
     const build = c.get('build'),
       path = c.get('path'),
       rule = c.get('rule');
+    // Only a page the build lists is looked up, stored or answered 304. Anything else renders as
+    // a 404 (or a redirect) and has nothing to cache; more, the Cache API key is a URL, whose
+    // parser reads escaped dots (`/fi/%2e%2e/…`, from a request for `%252e%252e`) as dot
+    // segments, so a path that is not a page could name another page's key, or another build's.
+    // `If-None-Match: *` (or a tag made up for a path) must not turn a 404 into "not modified".
+    if (payloadHash(build, path) === undefined) return next();
     const etag = pageEtag(build.record.id, path);
     const cacheControl = browserCacheControl(rule);
-    // Only a page the build has may answer 304: `If-None-Match: *` (or a tag made up for a path)
-    // must not turn a 404 into "not modified".
-    if (payloadHash(build, path) !== undefined && etagMatches(c.req.header('if-none-match'), etag)) {
+    if (etagMatches(c.req.header('if-none-match'), etag)) {
       return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
     }
 
