@@ -81,9 +81,24 @@ const bmp: Reader = (b) => {
 
 /** Only the head of the file is decoded: the root element comes first in any real SVG. */
 const SVG_HEAD_BYTES = 64 * 1024;
-/** What may precede the root element: the XML declaration, comments, a doctype, whitespace. */
-const SVG_PROLOG_RE = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>|\s+)*/i;
-const SVG_TAG_RE = /^<svg(?=[\s>/])((?:[^>"']|"[^"]*"|'[^']*')*)>/i;
+/**
+ * The anchored patterns the SVG reader runs over an upload's head, which a visitor writes: none
+ * may backtrack, as 64 KB of spaces after `<!DOCTYPE`, or of digits in a width, would otherwise
+ * cost seconds of CPU (test/app/validation/image-info.test.ts holds them to redos-detector).
+ *
+ *   prolog   what may precede the root element: the XML declaration, comments, a doctype
+ *            (its internal subset without `]`), whitespace one character at a time, since
+ *            `(\s+)*` splits a run of spaces every way there is
+ *   tag      the root element's start tag and its attributes
+ *   length   a number with no two ways to read its digits, then a unit
+ */
+export const SVG_HEAD_PATTERNS = {
+  prolog: /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[^\]]*\]\s*)?>|\s)*/i,
+  tag: /^<svg(?=[\s>/])((?:[^>"']|"[^"]*"|'[^']*')*)>/i,
+  length: /^((?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:e[-+]?[0-9]+)?)\s*([a-z]*)$/i,
+} as const;
+/** No real width or height is longer; a longer one is no size. */
+const SVG_LENGTH_MAX_CHARS = 64;
 // Absolute CSS units in px, as a browser sizes the image; relative ones (%, em) leave the viewBox to decide.
 const UNIT_PX: Record<string, number> = { '': 1, px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4 };
 
@@ -93,7 +108,7 @@ function svgAttr(attrs: string, name: string): string | undefined {
 }
 
 function svgLength(value: string | undefined): number | undefined {
-  const m = value === undefined ? null : /^([0-9]*\.?[0-9]+(?:e[-+]?[0-9]+)?)\s*([a-z]*)$/i.exec(value);
+  const m = value === undefined || value.length > SVG_LENGTH_MAX_CHARS ? null : SVG_HEAD_PATTERNS.length.exec(value);
   const factor = m ? UNIT_PX[m[2]!.toLowerCase()] : undefined;
   return m && factor !== undefined ? Number(m[1]) * factor : undefined;
 }
@@ -101,7 +116,7 @@ function svgLength(value: string | undefined): number | undefined {
 const svg: Reader = (b) => {
   const text = new TextDecoder('utf-8').decode(b.subarray(0, SVG_HEAD_BYTES)).replace(/^\uFEFF/, '');
   if (!/^\s*</.test(text)) return null;
-  const tag = SVG_TAG_RE.exec(text.replace(SVG_PROLOG_RE, ''));
+  const tag = SVG_HEAD_PATTERNS.tag.exec(text.replace(SVG_HEAD_PATTERNS.prolog, ''));
   if (!tag) return null;
   const attrs = tag[1]!;
   let width = svgLength(svgAttr(attrs, 'width'));

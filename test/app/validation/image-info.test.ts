@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { imageInfo } from '../../../app/validation/image-info';
+import { isSafePattern } from 'redos-detector';
+import { SVG_HEAD_PATTERNS, imageInfo } from '../../../app/validation/image-info';
 
 import { WEBP_ALPHA, WEBP_LOSSLESS, WEBP_LOSSY, bmp, bytes, gif, jpeg, le32, png, svg } from '../../support/images';
 
@@ -76,6 +77,29 @@ describe('imageInfo', () => {
 
   test('is null for an SVG without any size', () => {
     expect(imageInfo(svg('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+  });
+
+  test('reads an internal subset in the doctype', () => {
+    const doctype = '<!DOCTYPE svg [ <!ENTITY w "64"> ]>\n';
+    expect(imageInfo(svg(`${doctype}<svg width="64" height="48">`))).toMatchObject({ width: 64, height: 48 });
+  });
+
+  // An upload's head is the visitor's text: a pattern that backtracks turns 64 KB into seconds of CPU.
+  test.each(Object.entries(SVG_HEAD_PATTERNS))('the %s pattern run over an upload cannot backtrack', (_, pattern) => {
+    expect(isSafePattern(pattern.source, { caseInsensitive: pattern.flags.includes('i') }).safe).toBe(true);
+  });
+
+  // Within the 64 KB head the reader decodes, so that each reaches the pattern it is aimed at;
+  // with the old patterns, the digits alone took over 10 s.
+  const HEAD = 60 * 1024;
+  test.each([
+    ['a doctype that never closes', `<!DOCTYPE${' '.repeat(HEAD)}`],
+    ['a width of 60 K digits', `<svg height="1" width="${'1'.repeat(HEAD)}!">`],
+    ['a height of 60 K digits after a dot', `<svg width="1" height="1.${'1'.repeat(HEAD)}x">`],
+    ['60 K of spaces before the root', `${' '.repeat(HEAD)}<svg`],
+    ['comments that never close', '<!--'.repeat(HEAD / 4)],
+  ])('is null for an upload with %s', (_, head) => {
+    expect(imageInfo(svg(head))).toBeNull();
   });
 
   test('is null for an HTML page that merely contains an SVG', () => {
