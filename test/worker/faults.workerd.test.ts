@@ -196,12 +196,23 @@ describe('the health check', () => {
     expect(await res.json()).toEqual({ build: old.build.id, kv: 'ok' });
   });
 
-  test('is 503 with the reason when KV fails', async () => {
+  test('is 503 with the reason when KV fails, naming the key and keeping what KV said for the log', async () => {
     const w = await faulty();
     await w.setFaults([{ prefix: '', action: 'throw' }]);
     const res = await w.fetch('/_app/health');
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ kv: 'error' });
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ build: null, kv: 'error', reason: `KV did not answer for ${kvKeys.latest}` });
+    expect(body).not.toContain('injected');
+    await expect.poll(() => w.logs.join('')).toContain('KV GET failed (injected)');
+  });
+
+  test('is 503 naming a corrupt pointer, without the schema’s words', async () => {
+    const w = await faulty();
+    await w.setFaults([{ prefix: kvKeys.latest, action: 'value', value: '{"id":1}' }]);
+    const res = await w.fetch('/_app/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ build: null, kv: 'error', reason: `${kvKeys.latest} is corrupt` });
   });
 
   test('is 503 "nothing published" before the first publish', async () => {
