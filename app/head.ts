@@ -80,8 +80,8 @@ export function headFor(view: View): HeadData {
   const t = uiStrings(chrome.locale.lang);
   if (view.kind === 'error') {
     const words = errorWords(t, view.status, view.cause);
-    // The spec's fixed status texts title 404 and 500; a 503 is titled by what it says.
-    const heading = view.status === 404 ? NOT_FOUND_STATUS_TEXT : view.status === 503 ? words.heading : SERVER_ERROR_STATUS_TEXT;
+    // Two fixed status texts, for 404 and for every other status, a 503 included.
+    const heading = view.status === 404 ? NOT_FOUND_STATUS_TEXT : SERVER_ERROR_STATUS_TEXT;
     return {
       lang: chrome.locale.lang,
       title: `${heading} | ${chrome.siteName}`,

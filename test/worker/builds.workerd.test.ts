@@ -35,7 +35,11 @@ describe('before the first publish', () => {
       expect(res.status, path).toBe(503);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.text()).toContain('has not been published yet');
+      const html = await res.text();
+      expect(html).toContain('has not been published yet');
+      // The spec's second error screen, for every status but 404.
+      expect(html.replaceAll('<!-- -->', '')).toContain('503 · Internal Server Error');
+      expect(html).toContain('<title>Internal Server Error | ');
     }
   });
 

@@ -149,7 +149,9 @@ describe('KV failing or slow', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     const html = await res.text();
-    expect(html).toContain('<title>This site is temporarily unavailable');
+    expect(html).toContain('<title>Internal Server Error | ');
+    expect(html.replaceAll('<!-- -->', '')).toContain('503 · Internal Server Error');
+    expect(html).toContain('This site is temporarily unavailable');
     expect(html).not.toContain('not been published');
   });
 

@@ -20,13 +20,15 @@ export function ErrorScreen({
 }) {
   const t = uiStrings(chrome.locale.lang);
   const notFound = status === 404;
+  // Two screens, 404 and the rest: a 503 (nothing published, or KV unreadable) is the
+  // 'Internal Server Error' screen with words of its own, and without a home to link to.
   const notPublished = status === 503;
   const words = errorWords(t, status, cause);
   const statusText = notFound ? NOT_FOUND_STATUS_TEXT : SERVER_ERROR_STATUS_TEXT;
   return (
     <section className="screen screen--error" data-status={status}>
       <p className="screen__status">
-        {status} · {notPublished ? 'Service Unavailable' : statusText}
+        {status} · {statusText}
       </p>
       <h1 tabIndex={-1}>{words.heading}</h1>
       <p>{words.body}</p>
