@@ -38,12 +38,21 @@ export function isServerOnlyPath(path: string): boolean {
 }
 
 /**
- * Check 1: the path is well formed for the catch-all page that would render it. Whether the
- * build has such a page is the loader's question, asked after the route rules: a redirect's
- * source is usually not a page.
+ * Check 1: the path is one the site answers, as the edge would on a full load: a path of the
+ * catch-all page's form or a server-only page (whether the build has the page is the loader's
+ * question, asked after the route rules); a page path with a trailing slash, sent to its one
+ * URL as the edge's 308 does; or, in any other form, a path a route rule redirects, which check
+ * 3 then follows (rule sources need not be page paths: `/blog/Hello_World`). Without the
+ * manifest the rules are unknown, so such a path is left to the edge with a full load.
  */
-export const validateGuard: Guard = ({ path }) =>
-  isServerOnlyPath(path) || isContentPath(path) ? CONTINUE : { kind: 'error', status: 404, message: notFoundMessage(path) };
+export const validateGuard: Guard = ({ path, search, manifest }) => {
+  if (isServerOnlyPath(path) || isContentPath(path)) return CONTINUE;
+  if (path.length > 1 && path.endsWith('/') && isContentPath(path.slice(0, -1)))
+    return { kind: 'redirect', to: path.slice(0, -1) + search };
+  if (!manifest) return { kind: 'leave', url: path + search };
+  if (redirectFor(matchRouteRules(manifest.matcher, path), search)) return CONTINUE;
+  return { kind: 'error', status: 404, message: notFoundMessage(path) };
+};
 
 export type PageSource = 'payload' | 'server' | 'missing';
 

@@ -104,7 +104,8 @@ describe('client navigation', () => {
     expect(await page.textContent('main')).toContain('Page Not Found');
     await page.locator('header nav a[href="/en/loans"]').first().click();
     await page.waitForURL(`${env.site.url}/en/loans`);
-    await expect.poll(() => page.textContent('main')).not.toContain('Page not found');
+    await expect.poll(() => page.title()).not.toMatch(/^Page Not Found/);
+    expect(await page.textContent('main')).not.toContain('Page not found');
     expect(documents).toHaveLength(1);
     await page.close();
   });
@@ -146,6 +147,26 @@ describe('client navigation', () => {
     );
     await page.evaluate(() => window.__router.navigateTo('/blog/2024/hello'));
     await page.waitForURL('https://blog.example.com/2024/hello');
+    await page.close();
+  });
+
+  test('a rule whose source is not shaped like a page path redirects in the app as on a full load', async () => {
+    const { page } = await open('/en');
+    await page.route('https://blog.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>blog</title>' }),
+    );
+    await page.evaluate(() => window.__router.navigateTo('/blog/Hello_World'));
+    await page.waitForURL('https://blog.example.com/Hello_World');
+    await page.close();
+  });
+
+  test('a page link with a trailing slash shows the page at its one URL, without a full load', async () => {
+    const { page, documents } = await open('/en');
+    await page.evaluate(() => window.__router.navigateTo('/en/loans/'));
+    await page.waitForURL(`${env.site.url}/en/loans`);
+    await expect.poll(() => page.title()).not.toMatch(/^Page Not Found/);
+    expect(await page.textContent('main')).not.toContain('Page not found');
+    expect(documents).toHaveLength(1);
     await page.close();
   });
 });

@@ -72,6 +72,28 @@ describe('navigation guards', () => {
     expect(validateGuard(request('/en/anything')).kind).toBe('continue');
   });
 
+  test('a page path with a trailing slash is redirected in the app to its one URL, as the edge does with 308', () => {
+    expect(createGuardPipeline(registry)(request('/fi/', '?a=1'))).toEqual({ kind: 'redirect', to: '/fi?a=1' });
+  });
+
+  test('a path of another form that a route rule redirects is left to the rule, as on a full load', () => {
+    expect(createGuardPipeline(registry)(request('/blog/Hello_World'))).toEqual({
+      kind: 'leave',
+      url: 'https://blog.example.com/Hello_World',
+    });
+  });
+
+  test('a path of another form with no rule is a 404, trailing slash or not', () => {
+    for (const path of ['/EN/Loans', '/EN/']) expect(createGuardPipeline(registry)(request(path)).kind, path).toBe('error');
+  });
+
+  test('without the manifest, a path of another form is left to the edge, which knows the rules', () => {
+    expect(validateGuard({ path: '/blog/Hello_World', search: '?x', manifest: null })).toEqual({
+      kind: 'leave',
+      url: '/blog/Hello_World?x',
+    });
+  });
+
   test('an unsupported browser leaves for /unsupported in its language', () => {
     const run = createGuardPipeline({ ...registry, 'browser-support': browserSupportGuard(() => ({ supported: false, lang: 'et' })) });
     expect(run(request('/en'))).toEqual({ kind: 'leave', url: '/unsupported?lang=et' });
