@@ -51,7 +51,6 @@ export const MAX_REQUEST_PATH_CHARS = 1_024;
 
 /** Cache lifetimes, in seconds, for what the worker serves. */
 export const IMMUTABLE_MAX_AGE_S = 31_536_000;
-export const STALE_PAYLOAD_MAX_AGE_S = 60;
 /** How long the edge keeps a rendered page when no route rule says otherwise (keys carry the build id). */
 export const PAGE_EDGE_TTL_S = 86_400;
 export const NOT_PUBLISHED_RETRY_AFTER_S = 30;

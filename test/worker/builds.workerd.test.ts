@@ -106,7 +106,7 @@ describe('publishing a new build', () => {
     expect(oldManifest.status).toBe(200);
     const oldPayload = await w.fetch(`/en/page-1/_payload.json?${first.build.id}`);
     expect(oldPayload.status).toBe(200);
-    expect(oldPayload.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(oldPayload.headers.get('cache-control')).toBe('no-store');
     expect(((await w.fetch('/_app/builds/latest.json').then((r) => r.json())) as { id: string }).id).toBe(second.build.id);
   });
 

@@ -159,17 +159,18 @@ describe('payloads', () => {
   });
 
   test.each(['?ffffffffffffffff', '', '?garbage<script>'])(
-    'a stale or missing build id %j gets the current payload briefly cached',
+    'a stale or missing build id %j gets the current payload, never stored, since the client asks with force-cache',
     async (query) => {
       const res = await worker.fetch(`/en/_payload.json${query}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(res.headers.get('cache-control')).toBe('no-store');
     },
   );
 
-  test('a payload for no page is a JSON 404 with the spec message', async () => {
+  test('a payload for no page is a JSON 404 with the spec message, never stored', async () => {
     const res = await worker.fetch(`/en/nope/_payload.json?${site.build.id}`);
     expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toMatchObject({ message: 'Page not found: /en/nope' });
   });
 });

@@ -3,7 +3,7 @@ import { isContentPath, pagePathOfPayload } from '../../app/content/paths';
 import { notFoundMessage } from '../../app/i18n/strings';
 import type { AppEnv } from '../app-env';
 import { payloadHash } from '../build-store';
-import { CACHE_IMMUTABLE, CACHE_SHORT } from '../cache-control';
+import { CACHE_IMMUTABLE, CACHE_NONE } from '../cache-control';
 import { etagMatches, recordEtag } from '../etag';
 import { keepForShortPath } from '../memory-hit';
 import { payloadJsonBytes } from '../render/payload-json';
@@ -11,17 +11,19 @@ import { splitRequestUrl } from '../request-path';
 
 /**
  * A page's payload, `GET {path}/_payload.json?{buildId}`. The query names the build the client
- * runs: when it is the live build the answer never changes and is cached for good; for any
- * other id the live payload is sent with a short lifetime, so a client on an old build still
- * gets the page.
+ * runs: when it is the live build the answer never changes and is cached for good. For any
+ * other id the live payload is sent, so a client on an old build still gets the page, but
+ * never stored: the client asks with `cache: 'force-cache'`, which takes a stored answer however
+ * stale, so an answer for another build, or a 404 from an isolate still on the previous build,
+ * would otherwise stand under that URL for as long as the browser keeps it.
  */
 async function servePayload(c: Context<AppEnv>, pagePath: string) {
   const found = isContentPath(pagePath) ? await c.get('store').pagePayload(c.get('build'), pagePath) : null;
-  if (!found) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_SHORT });
+  if (!found) return c.json({ error: 'not_found', message: notFoundMessage(pagePath) }, 404, { 'Cache-Control': CACHE_NONE });
   const { build, payload } = found;
   const etag = recordEtag(payloadHash(build, pagePath)!);
   const current = splitRequestUrl(c.req.url).search.slice(1) === build.record.id;
-  const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_SHORT };
+  const headers = { ETag: etag, 'Cache-Control': current ? CACHE_IMMUTABLE : CACHE_NONE };
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   const body = payloadJsonBytes(payload);
   // The same bytes and headers for every request for the live build's id: the short path may send them.
