@@ -51,10 +51,13 @@ type Mode = 'push' | 'replace' | 'pop';
 export class Router {
   private navigation = 0;
   private headTimer: ReturnType<typeof setTimeout> | undefined;
+  /** path and query of the page shown: history entries that differ from it only by fragment are the page's own */
+  private shown = '';
 
   constructor(private readonly options: RouterOptions) {}
 
   start(): void {
+    this.shown = location.pathname + location.search;
     history.scrollRestoration = 'manual';
     document.addEventListener('click', this.onClick);
     window.addEventListener('popstate', this.onPopState);
@@ -87,6 +90,9 @@ export class Router {
     // The entry's own path may begin with `//` (a visitor can open `/a/..//evil.example`); the
     // page shown for it is the collapsed path's, and the entry is rewritten to say so.
     const url = onOrigin(location.pathname + location.search + location.hash, location.origin);
+    // An in-page link (the skip link, a #section) fires popstate too: the browser has already
+    // scrolled to the fragment, and loading the same page again would scroll back to the top.
+    if (url.pathname + url.search === this.shown) return;
     void this.navigate(url, url.pathname === location.pathname ? 'pop' : 'replace', state.scroll ?? 0);
   };
 
@@ -148,6 +154,7 @@ export class Router {
       else history.replaceState({ scroll: 0 }, '', href);
     }
     this.options.store.show(view);
+    this.shown = url.pathname + url.search;
 
     if (mode === 'pop') window.scrollTo(0, restoreScroll);
     else if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();

@@ -97,6 +97,36 @@ describe('client navigation', () => {
     await page.close();
   });
 
+  test('an in-page link is left to the browser: the page stays, scrolled to its target', async () => {
+    const { page, documents } = await open('/en/loans');
+    const payloads: string[] = [];
+    page.on('request', (r) => r.url().includes('/_payload.json') && payloads.push(r.url()));
+    await page.evaluate(() => {
+      const target = document.createElement('div');
+      target.id = 'far-below';
+      target.style.marginTop = '3000px';
+      target.textContent = 'target';
+      document.querySelector('main')!.append(target);
+      const link = document.createElement('a');
+      link.href = '#far-below';
+      link.id = 'jump';
+      link.textContent = 'jump';
+      document.querySelector('main')!.prepend(link);
+    });
+    await page.locator('#jump').click();
+    await page.waitForURL(`${env.site.url}/en/loans#far-below`);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expect(await page.locator('#far-below').count()).toBe(1);
+    expect(payloads).toEqual([]);
+    await page.goBack();
+    await page.waitForURL(`${env.site.url}/en/loans`);
+    await page.waitForTimeout(500);
+    expect(payloads).toEqual([]);
+    expect(documents).toHaveLength(1);
+    await page.close();
+  });
+
   test('a missing page shows the 404 screen without a reload, and the next navigation clears it', async () => {
     const { page, documents } = await open('/en');
     await page.evaluate(() => window.__router.navigateTo('/x'));
