@@ -4,6 +4,7 @@
  * (block-tree.ts) names them, and the block schemas need that type to walk the tree.
  */
 import { z } from 'zod';
+import { FORM_MAX_VALUES } from '../constants';
 import { parseRuleString } from '../validation/rule-string';
 import { isHttpsUrl, isInternalPath, isSafeRichTextHref } from '../urls';
 
@@ -79,11 +80,22 @@ export const Image = z.object({
 });
 export type Image = z.infer<typeof Image>;
 
+/**
+ * What the form endpoint (worker/routes/forms.ts) takes: value names of at most 64 characters,
+ * and FORM_MAX_VALUES values, one of them the honeypot. A form beyond either could never be
+ * sent, so the build refuses it rather than the visitor finding out.
+ */
+export const FIELD_NAME_MAX_CHARS = 64;
+export const FORM_MAX_FIELDS = FORM_MAX_VALUES - 1;
+
 export const FieldKind = z.enum(['text', 'email', 'tel', 'number', 'textarea', 'select', 'checkbox', 'file']);
 
 export const Field = z
   .object({
-    name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Must start with a letter and use letters, digits and _'),
+    name: z
+      .string()
+      .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Must start with a letter and use letters, digits and _')
+      .max(FIELD_NAME_MAX_CHARS, `Must be at most ${FIELD_NAME_MAX_CHARS} characters`),
     label: nonEmpty,
     kind: FieldKind,
     rules: z

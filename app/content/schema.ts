@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { MAX_SECTION_DEPTH } from '../constants';
 import { GTM_ID_RE } from '../validation/rule-string';
 import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref } from '../urls';
-import { Field, Image, nonEmpty, RichText } from './block-parts';
+import { Field, FORM_MAX_FIELDS, Image, nonEmpty, RichText } from './block-parts';
 import type * as tree from './block-tree';
 import { walkBlocks } from './walk-blocks';
 
-export { Field, FieldKind, Image, Mark, RichNode, RichText, TextNode } from './block-parts';
+export { Field, FIELD_NAME_MAX_CHARS, FieldKind, FORM_MAX_FIELDS, Image, Mark, RichNode, RichText, TextNode } from './block-parts';
 export type { BlockType } from './block-tree';
 export { walkBlocks };
 
@@ -73,7 +73,7 @@ const BLOCK_SCHEMAS = {
       // The form endpoint takes ids of at most 64 characters: a longer one could never be sent.
       id: anchorId.max(64, 'Must be at most 64 characters'),
       title: z.string().optional(),
-      fields: z.array(Field).min(1),
+      fields: z.array(Field).min(1).max(FORM_MAX_FIELDS, `A form may have at most ${FORM_MAX_FIELDS} fields`),
       submitLabel: nonEmpty,
       successMessage: nonEmpty,
       endpoint: z

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { FORM_MAX_BYTES, FORM_MAX_VALUES, FORM_TEXT_MAX_CHARS, FORM_UNAVAILABLE_RETRY_AFTER_S } from '../../app/constants';
 import { isContentPath } from '../../app/content/paths';
 import type { Payload } from '../../app/build-records';
-import type { Block, Field } from '../../app/content/schema';
+import { FIELD_NAME_MAX_CHARS, type Block, type Field } from '../../app/content/schema';
 import { formStrings } from '../../app/i18n/form-strings';
 import { walkBlocks } from '../../app/content/walk-blocks';
 import { appEndpoints } from '../../app/endpoints';
@@ -33,7 +33,7 @@ type FormBlock = Extract<Block, { type: 'form' }>;
 const FormId = z.string().regex(/^[a-z0-9-]{1,64}$/);
 const PagePath = z.string().max(1024).refine(isContentPath, 'not a page path');
 const Values = z
-  .record(z.string().max(64), z.union([z.string().max(FORM_TEXT_MAX_CHARS), z.boolean(), z.null()]))
+  .record(z.string().max(FIELD_NAME_MAX_CHARS), z.union([z.string().max(FORM_TEXT_MAX_CHARS), z.boolean(), z.null()]))
   .refine((v) => Object.keys(v).length <= FORM_MAX_VALUES)
   // A Map from here on: value names are the visitor's, and `constructor` must be just a name.
   .transform((v) => new Map(Object.entries(v)));

@@ -3,6 +3,7 @@
  * browser checks on its own (so the form is usable before, or without, JavaScript), and the
  * ids that tie the label and the error message to it.
  */
+import { FORM_TEXT_MAX_CHARS } from '../../constants';
 import type { Field } from '../../content/schema';
 import type { ParsedRule } from '../../validation/validate';
 
@@ -15,6 +16,9 @@ function param(rules: readonly ParsedRule[], name: string, index = 0): string | 
 
 const num = (s: string | undefined) => (s === undefined || !Number.isFinite(Number(s)) ? undefined : Number(s));
 
+/** The field's `max`, but never more than the form endpoint takes: the browser stops the visitor typing past it. */
+const maxLength = (rules: readonly ParsedRule[]) => Math.min(num(param(rules, 'max')) ?? FORM_TEXT_MAX_CHARS, FORM_TEXT_MAX_CHARS);
+
 /** What the browser can check on its own, so the form is usable before (or without) JavaScript. */
 export function nativeConstraints(field: Field, rules: readonly ParsedRule[]) {
   const required = rules.some((r) => r.name === 'required') || undefined;
@@ -23,7 +27,7 @@ export function nativeConstraints(field: Field, rules: readonly ParsedRule[]) {
     case 'email':
     case 'tel':
     case 'textarea':
-      return { required, maxLength: num(param(rules, 'max')), minLength: num(param(rules, 'min')) };
+      return { required, maxLength: maxLength(rules), minLength: num(param(rules, 'min')) };
     case 'number':
       return {
         required,

@@ -4,6 +4,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
+import { FORM_TEXT_MAX_CHARS } from '../../../../app/constants';
 import type { Field } from '../../../../app/content/schema';
 import { errorId, FieldControl, fieldId } from '../../../../app/render/blocks/form-field';
 import { compileRules } from '../../../../app/validation/validate';
@@ -20,6 +21,19 @@ describe('a form field as the server renders it', () => {
     expect(html).toMatch(/^<input [^>]*\brequired=""/);
     expect(html).toContain('maxLength="40"');
     expect(html).toContain('minLength="2"');
+  });
+
+  test.each(['text', 'email', 'tel', 'textarea'] as const)(
+    'a field of kind %s without a max rule stops at the length the form endpoint takes',
+    (kind) => {
+      expect(markup({ name: 'note', label: 'Note', kind })).toContain(`maxLength="${FORM_TEXT_MAX_CHARS}"`);
+    },
+  );
+
+  test('a max rule above the length the form endpoint takes gives way to it', () => {
+    expect(markup({ name: 'note', label: 'Note', kind: 'textarea', rules: `max:${FORM_TEXT_MAX_CHARS + 1}` })).toContain(
+      `maxLength="${FORM_TEXT_MAX_CHARS}"`,
+    );
   });
 
   test('an email field asks the browser to fill in an email address', () => {
@@ -54,8 +68,8 @@ describe('a form field as the server renders it', () => {
     expect(markup({ name: 'consent', label: 'I agree', kind: 'checkbox', rules: 'accepted' })).toContain('value="yes"');
   });
 
-  test('a field without rules has no constraints', () => {
-    expect(markup({ name: 'note', label: 'Note', kind: 'textarea' })).not.toMatch(/required|maxLength|minLength/);
+  test('a field without rules has no constraints but the length the form endpoint takes', () => {
+    expect(markup({ name: 'note', label: 'Note', kind: 'textarea' })).not.toMatch(/required|minLength/);
   });
 
   test('a field with an error is marked invalid and described by the message with its id', () => {
