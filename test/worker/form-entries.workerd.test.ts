@@ -173,9 +173,20 @@ describe('delivery to the webhook', () => {
     });
     expect((await rowById(worker, row.id))!.status).toBe('pending');
     await worker.scheduled();
-    const delivered = await waitFor('the redelivery', rowIn(row.id, 'delivered'));
-    expect(delivered.attempts).toBe(1);
+    await waitFor('the redelivery', rowIn(row.id, 'delivered'));
     expect(deliveriesOf(row.id, receiver.accepted)).toHaveLength(1);
+  });
+
+  test('an entry delivered after a redeliver counts the attempts of both rounds', async () => {
+    receiver.setMode({ answer: 'status', status: 503 });
+    const row = await stored();
+    await waitFor('the dead-letter queue', rowIn(row.id, 'dead'));
+    receiver.setMode({ answer: 'ok' });
+    await redeliver(await worker.d1(), [row.id]);
+    await worker.scheduled();
+    // The sweep queues a new message, whose own count starts again at 1.
+    const delivered = await waitFor('the redelivery', rowIn(row.id, 'delivered'));
+    expect(delivered.attempts).toBe(MAX_RETRIES + 2);
   });
 
   test('a failed attempt is retried after the delay its attempt number gives', async () => {
@@ -190,7 +201,8 @@ describe('delivery to the webhook', () => {
     const result = await worker.queue(FORMS_QUEUE, [{ id: 'message-1', timestamp: new Date(), attempts: 3, body: { id: row.id } }]);
     // FORM_RETRY_DELAY_S is 1 here: 1 s, 3 s, then 9 s after the third attempt.
     expect(result.retryMessages).toEqual([{ msgId: 'message-1', delaySeconds: 9 }]);
-    expect(await rowById(worker, row.id)).toMatchObject({ attempts: 3, last_error: 'HTTP 500' });
+    // The message's attempts pace the retry; the row counts the entry's own, this one its first.
+    expect(await rowById(worker, row.id)).toMatchObject({ attempts: 1, last_error: 'HTTP 500' });
   });
 });
 

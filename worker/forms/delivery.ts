@@ -123,8 +123,9 @@ async function deliverMessage(message: QueueMessage, db: SqlDatabase, env: objec
 
   const error = await deliverEntry(row, env, config, now());
   try {
-    if (error === null) await markDelivered(db, id, message.attempts, now());
-    else await recordFailure(db, id, message.attempts, error, now());
+    // The row counts every attempt (entries.ts); `message.attempts` only paces the retries.
+    if (error === null) await markDelivered(db, id, now());
+    else await recordFailure(db, id, error, now());
   } catch (err) {
     // The attempt's outcome is not written: try again, a duplicate delivery is the lesser harm.
     log({ entry: id, outcome: 'retry', error: `FORMS_DB: ${String(err)}` });

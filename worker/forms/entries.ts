@@ -123,20 +123,26 @@ export async function markNotQueued(db: SqlDatabase, id: string): Promise<void> 
 }
 
 /** A failed attempt: the queue retries it later, so it still counts as queued, from now. */
-export async function recordFailure(db: SqlDatabase, id: string, attempts: number, error: string, now: number): Promise<void> {
+/**
+ * One attempt failed. `attempts` counts every attempt the entry has had, in SQL so that two
+ * copies of one message cannot lose a count; the queue's own count starts again at 1 when the
+ * sweep queues the entry anew (after a redeliver, or a lost message).
+ */
+export async function recordFailure(db: SqlDatabase, id: string, error: string, now: number): Promise<void> {
   await db
-    .prepare(`UPDATE form_entries SET attempts = ?, last_error = ?, queued_at = ? WHERE id = ? AND status = 'pending'`)
-    .bind(attempts, error.slice(0, 500), now, id)
+    .prepare(`UPDATE form_entries SET attempts = attempts + 1, last_error = ?, queued_at = ? WHERE id = ? AND status = 'pending'`)
+    .bind(error.slice(0, 500), now, id)
     .run();
 }
 
-export async function markDelivered(db: SqlDatabase, id: string, attempts: number, now: number): Promise<void> {
+/** The attempt that delivered it is counted too (see recordFailure). */
+export async function markDelivered(db: SqlDatabase, id: string, now: number): Promise<void> {
   await db
     .prepare(
-      `UPDATE form_entries SET status = 'delivered', attempts = ?, delivered_at = ?, last_error = NULL, queued_at = NULL
+      `UPDATE form_entries SET status = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL, queued_at = NULL
        WHERE id = ? AND status = 'pending'`,
     )
-    .bind(attempts, now, id)
+    .bind(now, id)
     .run();
 }
 
