@@ -2,7 +2,8 @@
  * Publishing a build to Workers KV so that readers only ever see complete builds:
  *
  *   lock        builds/publish-lock.json, with an expiry: one publish at a time
- *   no-op?      the pointer already names this build: nothing to write
+ *   no-op?      the pointer already names this build: nothing to write but its published
+ *               records below, again (a publish that died after the pointer has none yet)
  *   files       the build's hashed client files (assets/_app/…), only those KV does not have
  *               yet: pages of this build keep them after a later code deploy (worker/routes/client-files.ts)
  *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused),
@@ -15,8 +16,9 @@
  *               pointer: the newest live build of its records format, and the build's manifest
  *               may now be served on the live host (a draft's never is)
  *
- * A publish that dies at any step leaves the pointer on the previous complete build; running
- * it again finishes it. Records are never rewritten in place.
+ * A publish that dies before the pointer leaves the pointer on the previous complete build; one
+ * that dies after it leaves its build live but perhaps not marked so. Either way running it
+ * again finishes it. Records are never rewritten in place.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -68,7 +70,7 @@ export interface PublishOptions {
 
 export interface PublishResult {
   id: string;
-  /** records written, the pointer included; 0 when the build was already published */
+  /** records written, the pointer included; 0 when the build was already published (marking it live again is not counted) */
   written: number;
   reused: number;
   alreadyPublished: boolean;
@@ -106,25 +108,32 @@ export async function releaseLock(kv: KvClient, log: (line: string) => void): Pr
   await kv.deleteMany([kvKeys.publishLock]).catch(() => log('warning: could not release the publish lock; it expires by itself'));
 }
 
-/** Writes records, naming the first key of the batch when KV or wrangler fails. */
-async function write(kv: KvClient, records: KvRecord[], what: string): Promise<void> {
+const BEFORE_POINTER = 'the pointer was not written';
+
+/** Writes records, naming the first key of the batch when KV or wrangler fails, and what that leaves. */
+async function write(kv: KvClient, records: KvRecord[], what: string, leaves: string = BEFORE_POINTER): Promise<void> {
   if (records.length === 0) return;
   try {
     await kv.putMany(records);
   } catch (err) {
     throw new PublishError(
-      `writing ${what} failed at ${records[0]!.key} (${records.length} records): ${(err as Error).message}; the pointer was not written`,
+      `writing ${what} failed at ${records[0]!.key} (${records.length} records): ${(err as Error).message}; ${leaves}`,
     );
   }
 }
 
+/** What a failure to mark a build live leaves: a rerun finds the pointer on it, and marks it. */
+const afterPointer = (id: string) =>
+  `the pointer was written, so build ${id} is live, but marking it live failed: running the same command again finishes it`;
+
 /**
  * Records that a build has been live. Written after the pointer, so a build that never went
- * live is never marked; the worker always serves the current live build's manifest, so a
- * marker that fails to be written only costs tabs left on that build their manifest later.
+ * live is never marked. Until it is, the live host serves the build's manifest only while it is
+ * the live build, and gc does not count it as having been live, so it may remove the build
+ * while its pages are still open.
  */
 export async function markPublished(kv: KvClient, id: string, at: number): Promise<void> {
-  await write(kv, [{ key: kvKeys.published(id), value: JSON.stringify({ id, timestamp: at }) }], 'the published marker');
+  await write(kv, [{ key: kvKeys.published(id), value: JSON.stringify({ id, timestamp: at }) }], 'the published marker', afterPointer(id));
 }
 
 /**
@@ -133,9 +142,17 @@ export async function markPublished(kv: KvClient, id: string, at: number): Promi
  * the published marker.
  */
 export async function markLive(kv: KvClient, pointer: BuildRecord, recordsFormat: number, at: number): Promise<void> {
-  await write(kv, [{ key: kvKeys.latestOfFormat(recordsFormat), value: JSON.stringify(pointer) }], 'the latest build of its format');
+  await write(
+    kv,
+    [{ key: kvKeys.latestOfFormat(recordsFormat), value: JSON.stringify(pointer) }],
+    'the latest build of its format',
+    afterPointer(pointer.id),
+  );
   await markPublished(kv, pointer.id, at);
 }
+
+const markBuildLive = (kv: KvClient, files: BuildFiles, at: number) =>
+  markLive(kv, BuildRecord.parse(JSON.parse(files.pointer.value)), recordsFormatOf(codeOfBuild(files.records, files.id)), at);
 
 /**
  * A payload record's KV metadata: when its hash was first published, which is a sitemap
@@ -181,7 +198,10 @@ export async function publishBuild(
   const from = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
   try {
     if (from === files.id) {
-      log(`build ${files.id} is already the ${draft ? 'draft' : 'live'} build; nothing written`);
+      // This may be the same publish run again after it died between the pointer and the marker,
+      // without which gc does not count the build as having been live: finish it before saying so.
+      if (!draft) await markBuildLive(kv, files, now());
+      log(`build ${files.id} is already the ${draft ? 'draft' : 'live'} build; ${draft ? 'nothing written' : 'marked live again'}`);
       return { id: files.id, written: 0, reused: files.records.length, alreadyPublished: true };
     }
 
@@ -220,8 +240,7 @@ export async function publishBuild(
     }
     await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
-    if (!draft)
-      await markLive(kv, BuildRecord.parse(JSON.parse(files.pointer.value)), recordsFormatOf(codeOfBuild(files.records, files.id)), now());
+    if (!draft) await markBuildLive(kv, files, now());
     const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 3);
     return {
       id: files.id,

@@ -5,10 +5,10 @@
  */
 import { AppManifest, BuildIndex, type BuildRecord, type CodeVersion } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
-import { parseCodeVersion } from './code-version';
+import { parseCodeVersion, recordsFormatOf } from './code-version';
 import type { KvClient } from './kv-cli';
 import { PublishError, acquireLock, markLive, parsePointer, releaseLock } from './publish';
-import { formatPlan, planRollback, shellWords, type RollbackPlan } from './rollback-plan';
+import { formatPlan, planRollback, shellWords, type PlanStep, type RollbackPlan } from './rollback-plan';
 import { runWrangler } from './wrangler';
 
 export interface RollbackOptions {
@@ -33,8 +33,15 @@ function parseIndex(value: string | null | undefined): BuildIndex | null {
   }
 }
 
+interface Planned {
+  plan: RollbackPlan;
+  pointer: BuildRecord;
+  recordsFormat: number;
+  liveId: string | null;
+}
+
 /** Reads the target, the live build and the target code's worker version, and plans. */
-async function readAndPlan(kv: KvClient, id: string, options: RollbackOptions): Promise<{ plan: RollbackPlan; pointer: BuildRecord }> {
+async function readAndPlan(kv: KvClient, id: string, options: RollbackOptions): Promise<Planned> {
   const values = await kv.getMany([kvKeys.manifest(id), kvKeys.index(id), kvKeys.latest]);
   const manifestValue = values.get(kvKeys.manifest(id));
   const manifest = manifestValue ? AppManifest.safeParse(JSON.parse(manifestValue)) : null;
@@ -59,7 +66,20 @@ async function readAndPlan(kv: KvClient, id: string, options: RollbackOptions): 
     remote: options.remote ?? null,
     contentOnly: options.contentOnly ?? false,
   });
-  return { plan, pointer: { id, timestamp: manifest.data.timestamp } };
+  return { plan, pointer: { id, timestamp: manifest.data.timestamp }, recordsFormat: recordsFormatOf(index.code ?? null), liveId };
+}
+
+type WorkerStep = Extract<PlanStep, { kind: 'worker' }>;
+
+/**
+ * A failure to mark the target live, after the pointer moved: the rerun its message suggests
+ * finds the build live and runs no step, so the worker steps still left are named here.
+ */
+function withWorkerStepsLeft(err: Error, left: readonly PlanStep[]): Error {
+  const workers = left.filter((step): step is WorkerStep => step.kind === 'worker');
+  if (workers.length === 0) return err;
+  const commands = workers.map((step) => `npx wrangler ${shellWords(step.args)}`).join(', then ');
+  return new PublishError(`${err.message}, but not the worker steps left: run ${commands}`);
 }
 
 export async function rollback(kv: KvClient, id: string, options: RollbackOptions = {}): Promise<RollbackPlan> {
@@ -72,10 +92,17 @@ export async function rollback(kv: KvClient, id: string, options: RollbackOption
   }
   await acquireLock(kv, `rollback to ${id}`, kvKeys.latest);
   try {
-    const { plan, pointer } = await readAndPlan(kv, id, options);
+    const { plan, pointer, recordsFormat, liveId } = await readAndPlan(kv, id, options);
     if (!plan.ok) throw new PublishError(formatPlan(plan).join('\n'));
+    if (liveId === id) {
+      // This may be the same rollback (or a publish) run again after it died between the pointer
+      // and the marker, without which gc does not count the build as having been live: finish it.
+      await markLive(kv, pointer, recordsFormat, now());
+      log(`build ${id} is already live; marked live again`);
+      return plan;
+    }
     log(plan.summary);
-    for (const step of plan.steps) {
+    for (const [i, step] of plan.steps.entries()) {
       if (step.kind === 'worker') {
         log(`npx wrangler ${shellWords(step.args)}`);
         const out = await wrangler(step.args);
@@ -83,7 +110,9 @@ export async function rollback(kv: KvClient, id: string, options: RollbackOption
       } else if (step.kind === 'pointer') {
         const from = parsePointer((await kv.getMany([kvKeys.latest])).get(kvKeys.latest));
         await kv.putMany([{ key: kvKeys.latest, value: JSON.stringify(pointer) }]);
-        await markLive(kv, pointer, step.recordsFormat, now());
+        await markLive(kv, pointer, step.recordsFormat, now()).catch((err: Error) => {
+          throw withWorkerStepsLeft(err, plan.steps.slice(i + 1));
+        });
         log(`live: ${from ?? 'none'} -> ${id}`);
       } else log(step.text);
     }

@@ -116,6 +116,30 @@ describe('rollback', () => {
     expect(liveThen).toEqual([OLD]);
   });
 
+  test('a rollback that fails to mark the target live after moving the pointer names the worker rollback still to run', async () => {
+    await seedTwoCodes(2);
+    await recordVersion(OLD_CODE, 'v-old');
+    const markerFails: typeof kv = {
+      ...kv,
+      async putMany(records) {
+        if (records.some((r) => r.key.startsWith(kvKeys.publishedPrefix))) throw new Error('simulated: wrangler exited 1');
+        await kv.putMany(records);
+      },
+    };
+    let called = false;
+    await expect(
+      rollback(markerFails, OLD, {
+        remote: { env: 'production' },
+        alsoReads: new Map([[NEW_CODE, [1]]]),
+        wrangler: async () => ((called = true), ''),
+      }),
+    ).rejects.toThrow(
+      `build ${OLD} is live, but marking it live failed: running the same command again finishes it, but not the worker steps left: ` +
+        `run npx wrangler rollback v-old --env production --message "rollback to build ${OLD}" -y`,
+    );
+    expect(called).toBe(false);
+  });
+
   test('rollback writes the target as the newest live build of its format and marks it published', async () => {
     await seedTwoCodes(2);
     await rollback(kv, OLD, { contentOnly: true, now: () => NOW });

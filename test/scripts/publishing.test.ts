@@ -83,7 +83,7 @@ async function lastmods(files: BuildFiles): Promise<Map<string, string | null>> 
   return new Map([...xml.matchAll(/<loc>([^<]+)<\/loc>(?:\n *<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1]!, m[2] ?? null]));
 }
 
-type Stage = 'after-payloads' | 'after-manifest' | 'before-pointer' | 'payloads';
+type Stage = 'after-payloads' | 'after-manifest' | 'before-pointer' | 'payloads' | 'published-marker';
 
 /**
  * A KV client that dies (throws, as a killed process or a failing wrangler would make the
@@ -107,6 +107,7 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
       if (stage === 'payloads' && keys.some((k) => k.startsWith(kvKeys.payloadPrefix))) die();
       if (stage === 'after-payloads' && keys.some((k) => k.startsWith(kvKeys.manifestPrefix))) die();
       if (stage === 'before-pointer' && keys.includes(kvKeys.latest)) die();
+      if (stage === 'published-marker' && keys.some((k) => k.startsWith(kvKeys.publishedPrefix))) die();
       await inner.putMany(records);
       if (keys.some((k) => k.startsWith(kvKeys.manifestPrefix))) manifestWritten = true;
     },
@@ -246,6 +247,52 @@ describe('a publish that dies halfway', () => {
     await expect(publishBuild(dyingAt(kv, 'payloads'), filesA)).rejects.toThrow(
       /^writing payloads failed at payloads\/[a-f0-9]{64}\.json \(\d+ records\): .*the pointer was not written$/,
     );
+  });
+});
+
+describe('a publish or rollback that dies after the pointer, marking the build live', () => {
+  const marker = async (id: string) => {
+    const value = (await kv.getMany([kvKeys.published(id)])).get(kvKeys.published(id));
+    return value ? (JSON.parse(value) as { id: string; timestamp: number }) : null;
+  };
+  const markingFailed = (id: string) =>
+    `writing the published marker failed at ${kvKeys.published(id)} (1 records): simulated: process killed / wrangler exited 1; ` +
+    `the pointer was written, so build ${id} is live, but marking it live failed: running the same command again finishes it`;
+
+  test('a publish says its build is live but not marked live, and that running it again finishes it', async () => {
+    await publishBuild(kv, filesA);
+    await expect(publishBuild(dyingAt(kv, 'published-marker'), filesC)).rejects.toThrow(markingFailed(filesC.id));
+    expect(await pointer()).toBe(filesC.id);
+  });
+
+  test('running the publish again marks its build live and succeeds', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(dyingAt(kv, 'published-marker'), filesC).catch(() => {});
+    expect(await marker(filesC.id)).toBeNull();
+    const lines: string[] = [];
+    const again = await publishBuild(kv, filesC, { now: () => 42, log: (l) => lines.push(l) });
+    expect(again.alreadyPublished).toBe(true);
+    expect(await marker(filesC.id)).toEqual({ id: filesC.id, timestamp: 42 });
+    expect(lines).toContain(`build ${filesC.id} is already the live build; marked live again`);
+  });
+
+  // A build that was only ever a draft has no marker of its own to hide the missing one.
+  test('a rollback says its build is live but not marked live, and that running it again finishes it', async () => {
+    await publishBuild(kv, filesA, { draft: true });
+    await publishBuild(kv, filesC);
+    await expect(rollback(dyingAt(kv, 'published-marker'), filesA.id)).rejects.toThrow(markingFailed(filesA.id));
+    expect(await pointer()).toBe(filesA.id);
+  });
+
+  test('running the rollback again marks its build live and succeeds', async () => {
+    await publishBuild(kv, filesA, { draft: true });
+    await publishBuild(kv, filesC);
+    await rollback(dyingAt(kv, 'published-marker'), filesA.id).catch(() => {});
+    expect(await marker(filesA.id)).toBeNull();
+    const lines: string[] = [];
+    await rollback(kv, filesA.id, { now: () => 42, log: (l) => lines.push(l) });
+    expect(await marker(filesA.id)).toEqual({ id: filesA.id, timestamp: 42 });
+    expect(lines).toContain(`build ${filesA.id} is already live; marked live again`);
   });
 });
 
