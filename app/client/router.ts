@@ -25,6 +25,19 @@ import { applyHead } from './head-manager';
 import { loadPayload } from './payload-loader';
 import type { ViewStore } from './view-store';
 
+/**
+ * The element a URL's fragment names, or null. The fragment comes from a link or the address
+ * bar: one that is not valid percent-encoding (`#%zz`) names nothing, rather than throwing
+ * halfway through showing the page, before its focus and head are set.
+ */
+function fragmentTarget(hash: string): HTMLElement | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
 /** In-app redirects one navigation may follow before it gives up (a rule loop). */
 const MAX_REDIRECTS = 5;
 
@@ -157,7 +170,7 @@ export class Router {
     this.shown = url.pathname + url.search;
 
     if (mode === 'pop') window.scrollTo(0, restoreScroll);
-    else if (url.hash) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
+    else if (url.hash) fragmentTarget(url.hash)?.scrollIntoView();
     else window.scrollTo(0, 0);
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
 

@@ -77,6 +77,14 @@ describe('the head after a client navigation', () => {
     expect(announce).toHaveBeenCalledOnce();
   });
 
+  test('follows a link whose fragment is not valid percent-encoding, and still updates the head', async () => {
+    const { router, store } = setup();
+    await router.navigateTo('/en/loans#%zz');
+    expect(store.show).toHaveBeenCalledWith({ kind: 'page', payload: PAGES['/en/loans'] });
+    vi.advanceTimersByTime(HEAD_UPDATE_DELAY_MS);
+    expect(applyHead).toHaveBeenCalledExactlyOnceWith(headFor({ kind: 'page', payload: PAGES['/en/loans']! }));
+  });
+
   test('a newer navigation within the 100 ms cancels the pending update: only the newer page’s head is applied', async () => {
     const { router } = setup();
     await router.navigateTo('/en/loans');
