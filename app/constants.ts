@@ -19,6 +19,12 @@ export const HEAD_UPDATE_DELAY_MS = 100;
 /** docs/behaviour.md#24-fetch-helper-and-retries: GET requests are retried once on these statuses. */
 export const FETCH_RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 export const FETCH_RETRY_COUNT = 1;
+/**
+ * docs/behaviour.md#24-fetch-helper-and-retries: each attempt of a read a navigation waits on (the
+ * manifest, a payload, the latest build) gives up after this long, so that a request a dropped
+ * connection leaves hanging cannot stop clicks, or the build check, for good.
+ */
+export const NAVIGATION_READ_TIMEOUT_MS = 8_000;
 
 /** docs/behaviour.md#9-lazy-images */
 export const LAZY_IMAGE_PRELOAD_VIEWPORT_RATIO = 1.2;

@@ -11,8 +11,9 @@
  */
 import type { AppManifest } from '../build-records';
 import { clientBrowserVerdict } from '../browser-support-matcher';
+import { NAVIGATION_READ_TIMEOUT_MS } from '../constants';
 import { appEndpoints } from '../endpoints';
-import { $fetch } from '../fetch';
+import { createFetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
 import { chromeOf } from '../render/view-facts';
 import { consentWithdrawn } from '../browser/consent';
@@ -43,9 +44,12 @@ export interface NavigationRuntimeOptions {
 }
 
 export function startNavigation({ buildId, store, handleChunkError }: NavigationRuntimeOptions): Router {
+  // A timed-out manifest counts as missing, a timed-out payload is a full load of the page, and
+  // a timed-out build check is tried again at the next interval (router.ts, build-watcher.ts).
+  const read = createFetch({ timeoutMs: NAVIGATION_READ_TIMEOUT_MS });
   let manifest: Promise<AppManifest | null> | null = null;
   const loadManifest = () =>
-    (manifest ??= $fetch<AppManifest>(appEndpoints.manifest(buildId)).catch((err: unknown) => {
+    (manifest ??= read<AppManifest>(appEndpoints.manifest(buildId)).catch((err: unknown) => {
       console.info('manifest fetch failed; navigation goes on without it', err);
       manifest = null;
       return null;
@@ -66,7 +70,7 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
   const router = new Router({
     buildId,
     store,
-    fetcher: $fetch,
+    fetcher: read,
     runGuards: createGuardPipeline({
       validate: validateGuard,
       'browser-support': browserSupport,
@@ -97,7 +101,7 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
 
   startBuildWatcher({
     currentId: buildId,
-    fetchLatest: () => $fetch<{ id: string }>(`${appEndpoints.latestBuild}?${Date.now()}`, { cache: 'no-store' }),
+    fetchLatest: () => read<{ id: string }>(`${appEndpoints.latestBuild}?${Date.now()}`, { cache: 'no-store' }),
     onOutdated: () => {
       outdated = true;
     },

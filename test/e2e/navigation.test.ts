@@ -204,6 +204,22 @@ describe('client navigation', () => {
 describe('staying current and resilient', () => {
   // Once quarantined as flaky: the error screen's render threw when the lost part failed before
   // the language chunk arrived, and the page went blank (app/client/prepare-view.ts).
+  test('a payload request the connection leaves hanging is given up and asked again, so the click still lands', async () => {
+    const { page, documents } = await open('/en');
+    let hung = 0;
+    await page.route('**/en/loans/_payload.json*', (route) => {
+      // The first attempt never answers; the retry after NAVIGATION_READ_TIMEOUT_MS goes through.
+      if (hung++ === 0) return;
+      return route.continue();
+    });
+    await page.locator('header nav a[href="/en/loans"]').first().click();
+    await page.waitForURL(`${env.site.url}/en/loans`, { timeout: 30_000 });
+    await expect.poll(() => page.title(), { timeout: 30_000 }).toMatch(/^Loans/);
+    expect(hung).toBe(2);
+    expect(documents).toHaveLength(1);
+    await page.close();
+  });
+
   test('a deleted chunk reloads the target once, then shows the error screen without a loop', async () => {
     const { page, documents } = await open('/en');
     await page.route('**/_app/chunks/gallery.*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
