@@ -18,6 +18,7 @@ import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuar
 import { chromeOf } from '../render/view-facts';
 import { consentWithdrawn } from '../browser/consent';
 import { startBuildWatcher } from './build-watcher';
+import { looksLikeManifest } from './manifest-check';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
 import { pushPageView } from './page-view';
 import { prepareView } from './prepare-view';
@@ -49,11 +50,16 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
   const read = createFetch({ timeoutMs: NAVIGATION_READ_TIMEOUT_MS });
   let manifest: Promise<AppManifest | null> | null = null;
   const loadManifest = () =>
-    (manifest ??= read<AppManifest>(appEndpoints.manifest(buildId)).catch((err: unknown) => {
-      console.info('manifest fetch failed; navigation goes on without it', err);
-      manifest = null;
-      return null;
-    }));
+    (manifest ??= read<unknown>(appEndpoints.manifest(buildId))
+      .then((value) => {
+        if (!looksLikeManifest(value)) throw new Error('the manifest is not a build manifest');
+        return value;
+      })
+      .catch((err: unknown) => {
+        console.info('manifest fetch failed; navigation goes on without it', err);
+        manifest = null;
+        return null;
+      }));
 
   let outdated = false;
   const currentLang = () => {
