@@ -41,6 +41,14 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
+/** Whether a content folder is there, and is a folder: a file in its place is a problem to name, not a crash. */
+async function folderAt(path: string): Promise<'folder' | 'not a folder' | 'missing'> {
+  return stat(path).then(
+    (s) => (s.isDirectory() ? 'folder' : 'not a folder'),
+    () => 'missing',
+  );
+}
+
 async function readJsonFile(absolute: string, shown: string, problems: ContentProblem[]): Promise<unknown> {
   let text: string;
   try {
@@ -61,7 +69,15 @@ async function readJsonFile(absolute: string, shown: string, problems: ContentPr
 async function listPageFiles(pagesDir: string, shownRoot: string, problems: ContentProblem[]): Promise<string[]> {
   const files: string[] = [];
   async function walk(dir: string, depth: number) {
-    const entries = await readdir(dir, { withFileTypes: true });
+    const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      const rel = relative(pagesDir, dir).split('\\').join('/');
+      problems.push({
+        file: `${shownRoot}/pages${rel ? `/${rel}` : ''}`,
+        path: '(folder)',
+        message: `cannot be read (${err.code ?? 'error'})`,
+      });
+      return [];
+    });
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const rel = relative(pagesDir, join(dir, entry.name)).split('\\').join('/');
@@ -157,8 +173,9 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
   const pagesDir = join(contentDir, 'pages');
   const pages: LoadedPage[] = [];
   const seen = new Map<string, string>();
-  if (!(await exists(pagesDir))) {
-    problems.push({ file: `${shownRoot}/pages`, path: '(folder)', message: 'is missing' });
+  const pagesFolder = await folderAt(pagesDir);
+  if (pagesFolder !== 'folder') {
+    problems.push({ file: `${shownRoot}/pages`, path: '(folder)', message: `is ${pagesFolder}` });
   } else {
     for (const rel of await listPageFiles(pagesDir, shownRoot, problems)) {
       const file = `${shownRoot}/pages/${rel}`;
@@ -195,7 +212,10 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
 
   if (site && problems.length === 0) problems.push(...unknownWebhooks(site, pages));
 
-  const mediaDir = (await exists(join(contentDir, 'media'))) ? join(contentDir, 'media') : null;
+  const mediaFolder = await folderAt(join(contentDir, 'media'));
+  // media/ is optional; a file in its place is not.
+  if (mediaFolder === 'not a folder') problems.push({ file: `${shownRoot}/media`, path: '(folder)', message: 'is not a folder' });
+  const mediaDir = mediaFolder === 'folder' ? join(contentDir, 'media') : null;
   // Checked once site.json is valid, so one run names broken links beside any other problem.
   const links = site
     ? await checkLinks({ site, siteFile, pages, pagePaths: seen.keys(), mediaDir, shownRoot })

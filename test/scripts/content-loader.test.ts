@@ -177,6 +177,18 @@ describe('content validation', () => {
     ]);
   });
 
+  test('a file where the pages folder should be is named, not a crash', async () => {
+    await rm(join(dir, 'pages'), { recursive: true });
+    await writeFile(join(dir, 'pages'), 'not a folder');
+    expect((await problemLines())[0]).toBe('content/pages: (folder): is not a folder');
+  });
+
+  test('a file where the media folder should be is named, not a crash', async () => {
+    await rm(join(dir, 'media'), { recursive: true, force: true });
+    await writeFile(join(dir, 'media'), 'not a folder');
+    expect(await problemLines()).toContain('content/media: (folder): is not a folder');
+  });
+
   test('a file that is not JSON is named', async () => {
     await writeFile(join(dir, 'pages', 'en', 'broken.json'), '{ "title": ');
     const lines = await problemLines();
