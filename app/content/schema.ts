@@ -6,7 +6,7 @@
  * importing this module; they are re-exported here, so the contract has one place to import from.
  */
 import { z } from 'zod';
-import { MAX_SECTION_DEPTH } from '../constants';
+import { MAX_SECTION_DEPTH, PAGE_EDGE_TTL_S } from '../constants';
 import { GTM_ID_RE } from '../validation/rule-string';
 import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref } from '../urls';
 import { Field, FORM_MAX_FIELDS, Image, nonEmpty, RichText } from './block-parts';
@@ -180,6 +180,18 @@ export const RouteRule = z.object({
 });
 export type RouteRule = z.infer<typeof RouteRule>;
 
+/**
+ * A rule as site.json may write it. A page's HTML names its build's client files, and gc keeps
+ * an old build's files for PAGE_EDGE_TTL_S after it was last live (scripts/lib/gc-plan.ts): HTML
+ * that browsers or proxies keep longer could load files that are gone. So a cache rule keeps a
+ * page at most that long, stale-while-revalidate included. Only here: manifests already in KV
+ * are read with RouteRule as they are.
+ */
+const SiteRouteRule = RouteRule.refine(
+  (rule) => (rule.cache?.maxAge ?? 0) + (rule.cache?.staleWhileRevalidate ?? 0) <= PAGE_EDGE_TTL_S,
+  { path: ['cache'], message: `maxAge and staleWhileRevalidate together may be at most ${PAGE_EDGE_TTL_S} s (1 day), as long as gc keeps an old build's files` },
+);
+
 /** A word of the consent banner: a missing one is named as such, since it is a translation. */
 const bannerText = z
   .string({ error: (issue) => (issue.input === undefined ? 'Missing translation' : undefined) })
@@ -249,7 +261,7 @@ export const Site = z
     gtmId: z.string().regex(GTM_ID_RE, 'Must be GTM- followed by uppercase letters or digits').optional(),
     navigation: z.record(z.string(), z.array(NavLink)).default({}),
     footer: z.record(z.string(), Footer).default({}),
-    routeRules: z.record(z.string().regex(/^\/[^\s]*$/, 'Must be a path pattern starting with /'), RouteRule).default({}),
+    routeRules: z.record(z.string().regex(/^\/[^\s]*$/, 'Must be a path pattern starting with /'), SiteRouteRule).default({}),
     consent: ConsentConfig.optional(),
     /** broken internal links warn instead of failing the build (docs/content-model.md#31-links-that-must-lead-somewhere) */
     allowBrokenLinks: z.boolean().default(false),

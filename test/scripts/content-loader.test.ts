@@ -163,6 +163,18 @@ describe('content validation', () => {
     expect(lines[0]).toMatch(/^content\/site\.json: routeRules\.\/x\.redirect/);
   });
 
+  test('a cache rule that keeps a page longer than gc keeps its build’s files is refused', async () => {
+    const site = JSON.parse(await readFile(join(dir, 'site.json'), 'utf8'));
+    site.routeRules = {
+      '/en/**': { cache: { maxAge: 86_400, staleWhileRevalidate: 1 } },
+      '/fi/**': { cache: { maxAge: 3_600, staleWhileRevalidate: 82_800 } },
+    };
+    await writeFile(join(dir, 'site.json'), JSON.stringify(site));
+    expect(await problemLines()).toEqual([
+      "content/site.json: routeRules./en/**.cache: maxAge and staleWhileRevalidate together may be at most 86400 s (1 day), as long as gc keeps an old build's files",
+    ]);
+  });
+
   test('an invalid tag-manager id is refused', async () => {
     const site = JSON.parse(await readFile(join(dir, 'site.json'), 'utf8'));
     site.gtmId = 'GTM-abc';
