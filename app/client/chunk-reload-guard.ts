@@ -3,8 +3,9 @@
  * fetches the new build and fixes it. If the chunk is broken in the new build too, reloading
  * would loop forever, so a reload for the same path is allowed once per window and the
  * caller shows the error screen instead. The marker lives in sessionStorage so it survives
- * the reload; when storage is unusable a page-lifetime copy at least stops repeats before
- * the page unloads.
+ * the reload. When it cannot be kept there (storage missing, throwing, or dropping writes:
+ * blocked cookies, a sandboxed frame, some private modes), nothing would stop the next page
+ * from reloading again, so the guard does not reload at all and holds back at once.
  */
 import { CHUNK_RELOAD_GUARD_MS } from '../constants';
 
@@ -37,7 +38,10 @@ function parseMarker(raw: string | null | undefined): Marker | null {
 }
 
 export interface ChunkReloadGuard {
-  /** For a failure on `path` (path and query): reload it, or hold back when it was reloaded for within the window. */
+  /**
+   * For a failure on `path` (path and query): reload it, or hold back when it was reloaded for
+   * within the window, or when sessionStorage cannot keep the marker across the reload.
+   */
   handleChunkError(path: string): 'reloaded' | 'suppressed';
 }
 
@@ -46,6 +50,7 @@ export function createChunkReloadGuard(options: ChunkReloadGuardOptions): ChunkR
   const windowMs = options.windowMs ?? CHUNK_RELOAD_GUARD_MS;
   const now = options.now ?? Date.now;
   const getStorage = options.storage ?? (() => globalThis.sessionStorage);
+  /** The marker of this page's reload, in case storage stops answering before the page unloads. */
   let memory: Marker | null = null;
 
   function storage(): Storage | null {
@@ -68,16 +73,27 @@ export function createChunkReloadGuard(options: ChunkReloadGuardOptions): ChunkR
       try {
         stored = parseMarker(storage()?.getItem(key));
       } catch {
-        // Unreadable storage counts as no marker; the memory copy still applies.
+        // Unreadable storage counts as no marker; writing it below fails too, so this holds back.
       }
       if (blocks(stored, path, at) || blocks(memory, path, at)) return 'suppressed';
 
-      memory = { path, expires: at + windowMs };
+      const marker: Marker = { path, expires: at + windowMs };
+      const raw = JSON.stringify(marker);
+      let kept = false;
       try {
-        storage()?.setItem(key, JSON.stringify(memory));
+        const store = storage();
+        if (store) {
+          store.setItem(key, raw);
+          // Read back: a storage may take the write without an error and keep nothing.
+          kept = store.getItem(key) === raw;
+        }
       } catch {
-        // Quota or private mode: reload anyway, guarded only by the memory copy.
+        // Quota, private mode or a sandbox: the marker is not kept.
       }
+      // A marker the reload would lose cannot stop the next page reloading, and a file that
+      // is gone for good would then reload it forever: hold back, as after the one reload.
+      if (!kept) return 'suppressed';
+      memory = marker;
       options.reload(path);
       return 'reloaded';
     },

@@ -104,43 +104,63 @@ describe('reloading on a failed chunk', () => {
 });
 
 describe('unusable storage', () => {
-  test('a storage getter that throws still reloads once, then suppresses for the life of the page', () => {
-    const { reload, newPage } = setup(() => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    });
-    const page = newPage();
-    expect(page.handleChunkError('/en')).toBe('reloaded');
-    expect(page.handleChunkError('/en')).toBe('suppressed');
-    expect(reload).toHaveBeenCalledTimes(1);
+  const refuse = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
+
+  test('a storage getter that throws holds back without reloading', () => {
+    const { reload, newPage } = setup(refuse);
+    expect(newPage().handleChunkError('/en')).toBe('suppressed');
+    expect(reload).not.toHaveBeenCalled();
   });
 
-  test('a missing storage still reloads once, then suppresses for the life of the page', () => {
+  test('a missing storage holds back without reloading', () => {
     const { reload, newPage } = setup(() => null);
-    const page = newPage();
-    expect(page.handleChunkError('/en')).toBe('reloaded');
-    expect(page.handleChunkError('/en')).toBe('suppressed');
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(newPage().handleChunkError('/en')).toBe('suppressed');
+    expect(reload).not.toHaveBeenCalled();
   });
 
-  test('setItem throwing (quota exceeded) still reloads and the page still suppresses a repeat', () => {
+  test('a storage whose getItem and setItem throw holds back without reloading', () => {
+    const storage = new MapStorage();
+    storage.getItem = storage.setItem = refuse;
+    const { reload, newPage } = setup(sharedStorage(storage));
+    expect(newPage().handleChunkError('/en')).toBe('suppressed');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  test('setItem throwing (quota exceeded) holds back without reloading', () => {
     const storage = new MapStorage();
     storage.setItem = () => {
       throw new DOMException('Quota exceeded', 'QuotaExceededError');
     };
-    const reload = vi.fn();
-    const guard = createChunkReloadGuard({ storage: () => storage, now: () => 0, reload });
-    expect(guard.handleChunkError('/en')).toBe('reloaded');
-    expect(guard.handleChunkError('/en')).toBe('suppressed');
-    expect(reload).toHaveBeenCalledTimes(1);
+    const { reload, newPage } = setup(sharedStorage(storage));
+    expect(newPage().handleChunkError('/en')).toBe('suppressed');
+    expect(reload).not.toHaveBeenCalled();
   });
 
-  test('getItem throwing counts as no marker', () => {
+  test('getItem throwing holds back without reloading, since the marker cannot be read after the reload', () => {
     const storage = new MapStorage();
-    storage.getItem = () => {
-      throw new Error('broken');
-    };
-    const reload = vi.fn();
-    expect(createChunkReloadGuard({ storage: () => storage, now: () => 0, reload }).handleChunkError('/en')).toBe('reloaded');
+    storage.getItem = refuse;
+    const { reload, newPage } = setup(sharedStorage(storage));
+    expect(newPage().handleChunkError('/en')).toBe('suppressed');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  test('a storage whose setItem silently keeps nothing holds back without reloading', () => {
+    const storage = new MapStorage();
+    storage.setItem = () => {};
+    const { reload, newPage } = setup(sharedStorage(storage));
+    expect(newPage().handleChunkError('/en')).toBe('suppressed');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  test('a file gone for good never reloads when storage throws, however many pages load', () => {
+    const { reload, advance, newPage } = setup(refuse);
+    for (let load = 0; load < 5; load++) {
+      newPage().handleChunkError('/en');
+      advance(200);
+    }
+    expect(reload).not.toHaveBeenCalled();
   });
 
   test.each([

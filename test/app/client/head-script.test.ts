@@ -163,16 +163,50 @@ describe('the head script', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  test('when sessionStorage throws, its copy in memory still stops a second reload', () => {
+  test('when sessionStorage throws, a failure does not reload and the page is held back', () => {
     const storage = tabStorage();
     storage.getItem = storage.setItem = () => {
-      throw new Error('SecurityError');
+      throw new DOMException('The operation is insecure.', 'SecurityError');
     };
     const { location, page, fail } = loadPage({ storage });
     fail(stylesheet());
-    fail(modulePreload());
-    expect(location.reload).toHaveBeenCalledOnce();
+    expect(location.reload).not.toHaveBeenCalled();
     expect(page.heldBack).toBe(true);
+  });
+
+  test('when sessionStorage silently drops writes, a failure does not reload and the page is held back', () => {
+    const storage = tabStorage();
+    storage.setItem = () => {};
+    const { location, page, fail } = loadPage({ storage });
+    fail(stylesheet());
+    expect(location.reload).not.toHaveBeenCalled();
+    expect(page.heldBack).toBe(true);
+  });
+
+  test('when even reading window.sessionStorage throws (a sandboxed frame), a failure does not reload', () => {
+    const { win, location, page, fail } = loadPage();
+    Object.defineProperty(win, 'sessionStorage', {
+      get: () => {
+        throw new DOMException('The document is sandboxed and lacks the "allow-same-origin" flag.', 'SecurityError');
+      },
+    });
+    fail(moduleScript());
+    expect(location.reload).not.toHaveBeenCalled();
+    expect(page.heldBack).toBe(true);
+  });
+
+  test('a file gone for good, with sessionStorage throwing, reloads no page however many load', () => {
+    const storage = tabStorage();
+    storage.getItem = storage.setItem = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    let time = 1_000_000;
+    const reloads = Array.from({ length: 3 }, () => {
+      const { location, fail } = loadPage({ storage, now: () => (time += 500) });
+      fail(modulePreload());
+      return location.reload.mock.calls.length;
+    });
+    expect(reloads).toEqual([0, 0, 0]);
   });
 
   test('leaves its guard on window: the bundle uses that one, and it sends a navigation’s lost chunk to its target', () => {
