@@ -8,7 +8,17 @@
  * Stored as `{ "v": 1, "savedAt": ms, "values": { name: string | boolean } }` under
  * `edge-site:v1:draft:{path}:{formId}` (key spelling: ./site-storage.ts). A value that is not
  * that shape is ignored as if there were no draft; storage that throws means no drafts.
+ *
+ * While a submission of the form has been sent and not confirmed, the same entry also holds
+ * `"sending": { "key": uuid, "content": text }`: its Idempotency-Key and what it carried, as
+ * text (of a file, only its name, size and date; ./idempotency-key.ts), so the same answers
+ * sent again after a reload carry the same key and the site stores them once. It goes with
+ * the draft: kept when the draft is saved again, removed with it once the form is sent, and a
+ * draft written before it existed simply has none (the format stays v1: a build that does not
+ * know `sending` ignores it). A `sending` that is not that shape is ignored; the values are
+ * still restored.
  */
+import { cleanPendingSubmission, type PendingSubmission, type SubmissionKeyStore } from './idempotency-key';
 import { draftKey, listKeys, localStore, readJson, removeKey, siteKey, writeJson, type StorageGetter } from './site-storage';
 
 export type DraftValue = string | boolean;
@@ -26,6 +36,8 @@ interface StoredDraft {
   v: number;
   savedAt: number;
   values: DraftValues;
+  /** the submission sent and not confirmed, if any */
+  sending?: PendingSubmission;
 }
 
 export interface DraftTarget {
@@ -60,19 +72,57 @@ function isExpired(stored: unknown, now: number): boolean {
   return typeof savedAt !== 'number' || !(now - savedAt <= DRAFT_MAX_AGE_MS);
 }
 
-/** The saved draft, or null when there is none (or it is unreadable, garbage, empty or expired, which is removed). */
-export function loadDraft({ path, formId, storage = localStore }: DraftTarget, now: () => number = Date.now): DraftValues | null {
+/** The stored entry of this version, cleaned; null when there is none (or it is garbage, or expired, which is removed). */
+function readDraft(
+  { path, formId, storage = localStore }: DraftTarget,
+  now: () => number,
+): { values: DraftValues; sending: PendingSubmission | null } | null {
   const key = draftKey(path, formId);
   const stored = readJson(storage, key);
   if (typeof stored !== 'object' || stored === null) return null;
-  const { v, values } = stored as Partial<StoredDraft>;
+  const { v, values, sending } = stored as Partial<Record<keyof StoredDraft, unknown>>;
   if (v !== DRAFT_FORMAT_VERSION) return null;
   if (isExpired(stored, now())) {
     removeKey(storage, key);
     return null;
   }
+  return { values: cleanValues(values), sending: cleanPendingSubmission(sending) };
+}
+
+/** Writes values and a pending submission as one entry, or removes the entry when neither is left. */
+function writeDraft(target: DraftTarget, values: DraftValues, sending: PendingSubmission | null, now: () => number): boolean {
+  const storage = target.storage ?? localStore;
+  const key = draftKey(target.path, target.formId);
   const clean = cleanValues(values);
-  return isEmptyDraft(clean) ? null : clean;
+  const pending = cleanPendingSubmission(sending);
+  if (isEmptyDraft(clean) && !pending) return removeKey(storage, key);
+  const record: StoredDraft = { v: DRAFT_FORMAT_VERSION, savedAt: now(), values: clean };
+  if (pending) record.sending = pending;
+  return writeJson(storage, key, record);
+}
+
+/** The saved draft, or null when there is none (or it is unreadable, garbage, empty or expired, which is removed). */
+export function loadDraft(target: DraftTarget, now: () => number = Date.now): DraftValues | null {
+  const values = readDraft(target, now)?.values;
+  return !values || isEmptyDraft(values) ? null : values;
+}
+
+/** The submission sent from this form and not confirmed, kept with its draft; null when there is none (or it is garbage). */
+export function loadPendingSubmission(target: DraftTarget, now: () => number = Date.now): PendingSubmission | null {
+  return readDraft(target, now)?.sending ?? null;
+}
+
+/** Keeps (or, given null, forgets) the submission sent and not confirmed, beside the draft's values. False when storage refused. */
+export function savePendingSubmission(target: DraftTarget, pending: PendingSubmission | null, now: () => number = Date.now): boolean {
+  return writeDraft(target, readDraft(target, now)?.values ?? {}, pending, now);
+}
+
+/** The store createSubmissionKeys keeps its key in: with this form's draft. */
+export function draftSubmissionKeyStore(target: DraftTarget, now: () => number = Date.now): SubmissionKeyStore {
+  return {
+    load: () => loadPendingSubmission(target, now),
+    save: (pending) => void savePendingSubmission(target, pending, now),
+  };
 }
 
 /** Removes every draft of this version saved more than DRAFT_MAX_AGE_MS ago, on any page; how many went. */
@@ -92,16 +142,12 @@ export function removeExpiredDrafts(storage: StorageGetter = localStore, now: ()
   return removed;
 }
 
-/** Writes the draft now (or removes it when empty). False when storage refused. */
+/** Writes the draft now (or removes it when empty), keeping a pending submission stored with it. False when storage refused. */
 export function saveDraft(target: DraftTarget, values: DraftValues, now: () => number = Date.now): boolean {
-  const storage = target.storage ?? localStore;
-  const clean = cleanValues(values);
-  const key = draftKey(target.path, target.formId);
-  if (isEmptyDraft(clean)) return removeKey(storage, key);
-  const record: StoredDraft = { v: DRAFT_FORMAT_VERSION, savedAt: now(), values: clean };
-  return writeJson(storage, key, record);
+  return writeDraft(target, values, readDraft(target, now)?.sending ?? null, now);
 }
 
+/** Removes the draft and the pending submission stored with it (the form was sent). */
 export function clearDraft({ path, formId, storage = localStore }: DraftTarget): void {
   removeKey(storage, draftKey(path, formId));
 }

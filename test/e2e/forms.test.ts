@@ -294,6 +294,32 @@ describe('submission', () => {
     expect(await page.locator('form[data-form-id="contact"] button[type="submit"]').isDisabled()).toBe(false);
   });
 
+  test('while the post is on its way the fields cannot be changed, and once it has failed they can again', async () => {
+    const { page } = await open('/en/contact');
+    let release!: () => void;
+    const posts = await answerForms(page, 500, new Promise<void>((r) => (release = r)));
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => page.locator('form[data-form-id="contact"]').getAttribute('aria-busy')).toBe('true');
+    for (const id of ['name', 'email', 'phone', 'topic', 'message', 'consent'])
+      expect(await page.locator(`#contact-${id}`).isEditable(), id).toBe(false);
+    // Text fields are read-only, not disabled: they stay in the tab order and are read out with their values.
+    expect(await page.locator('#contact-message').isDisabled()).toBe(false);
+    expect(await page.locator('#contact-message').getAttribute('readonly')).not.toBeNull();
+    await page.locator('#contact-message').press('End');
+    await page.keyboard.type(' And more.');
+    release();
+
+    await expect.poll(() => page.locator('form[data-form-id="contact"]').getAttribute('data-status')).toBe('failed');
+    expect(posts).toHaveLength(1);
+    expect((posts[0]!.postDataJSON() as { values: { message: string } }).values.message).toBe('I would like to ask about a home loan.');
+    expect(await page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
+    for (const id of ['name', 'email', 'phone', 'topic', 'message', 'consent'])
+      expect(await page.locator(`#contact-${id}`).isEditable(), id).toBe(true);
+    await page.fill('#contact-name', 'Mari M');
+    expect(await page.inputValue('#contact-name')).toBe('Mari M');
+  });
+
   test('failure in Estonian speaks Estonian', async () => {
     const { page } = await open('/et/kontakt');
     await answerForms(page, 500);
@@ -340,6 +366,64 @@ describe('a submission the site could not store (503)', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => posts.length).toBe(2);
     expect(await posts[1]!.headerValue('idempotency-key')).not.toBe(await posts[0]!.headerValue('idempotency-key'));
+  });
+});
+
+describe('a submission whose answer never came', () => {
+  test('the same answers sent again after a reload carry the same Idempotency-Key, and a confirmed send clears it', async () => {
+    const { page, problems } = await open('/en/contact');
+    const keys: (string | null)[] = [];
+    let answer = false;
+    await page.route('**/_app/forms', async (route) => {
+      keys.push(await route.request().headerValue('idempotency-key'));
+      // The first post reached the site (which may have stored it), and its answer never comes.
+      if (answer) await route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
+    });
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => keys.length).toBe(1);
+    await expect.poll(() => page.locator('form[data-form-id="contact"] button[type="submit"]').textContent()).toBe('Sending…');
+
+    // The visitor gives up waiting and reloads: the draft comes back, and so does the key.
+    await page.reload();
+    await page.waitForSelector('form[data-form-id][novalidate]');
+    await expect.poll(() => page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
+    expect(await page.inputValue('#contact-topic')).toBe('mortgage');
+    expect(await page.isChecked('#contact-consent')).toBe(true);
+    answer = true;
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: EN_SUCCESS }).count()).toBe(1);
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await storedDraft(page)).toBeNull();
+
+    // Confirmed: the same answers typed again are a new submission.
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => keys.length).toBe(3);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(problems).toEqual([]);
+  });
+
+  test('changed answers sent after the reload get a new key', async () => {
+    const { page } = await open('/en/contact');
+    const keys: (string | null)[] = [];
+    await page.route('**/_app/forms', async (route) => {
+      keys.push(await route.request().headerValue('idempotency-key'));
+    });
+    await fillValid(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => keys.length).toBe(1);
+    await page.reload();
+    await page.waitForSelector('form[data-form-id][novalidate]');
+    await expect.poll(() => page.inputValue('#contact-message')).toBe('I would like to ask about a home loan.');
+    await page.fill('#contact-message', 'I would like to ask about a car loan instead.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => keys.length).toBe(2);
+    expect(keys[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });
 

@@ -7,11 +7,13 @@
  *                messages in the page language beside the field (aria-invalid, aria-describedby);
  *                a failed submit focuses the first invalid field
  *   sending      POST { form, page, values } as JSON (multipart FormData when there are
- *                files) to the endpoint with $fetch, never retried; button disabled and
- *                the form aria-busy meanwhile; an Idempotency-Key that stays the same when
- *                the visitor sends the same answers again after a failure, so the site
- *                stores a submission once even if the failed post did arrive
- *   outcome      success: the block's message (role=status), form reset, draft cleared;
+ *                files) to the endpoint with $fetch, never retried; meanwhile the form is
+ *                aria-busy, the button disabled and the fields read-only (what is typed then
+ *                would not be in the post); an Idempotency-Key that stays the same when the
+ *                visitor sends the same answers again after a failure, or after a reload
+ *                (it is kept with the draft until the site confirms), so the site stores a
+ *                submission once even if the post whose answer never came did arrive
+ *   outcome      success: the block's message (role=status), form reset, draft and key cleared;
  *                failure: everything typed stays, a message (role=alert) that says why when
  *                the site refused the post (too many posts, not from this site, too large,
  *                could not store it just now), draft kept
@@ -27,15 +29,17 @@ import { useContext, useEffect, useEffectEvent, useRef, useState, useSyncExterna
 import {
   clearDraft,
   createDraftWriter,
+  draftSubmissionKeyStore,
   loadDraft,
   removeExpiredDrafts,
+  type DraftTarget,
   type DraftValues,
   type DraftWriter,
 } from '../../browser/form-drafts';
-import { createSubmissionKeys } from '../../browser/idempotency-key';
+import { createSubmissionKeys, newIdempotencyKey } from '../../browser/idempotency-key';
 import type { Block, Field } from '../../content/schema';
 import { appEndpoints } from '../../endpoints';
-import { $fetch, FetchError } from '../../fetch';
+import { $fetch, FetchError, type FetchOptions } from '../../fetch';
 import { FORM_POST_FIELDS } from '../../form-post';
 import { formStrings } from '../../i18n/form-strings';
 import { compileRules, validateField, type FieldValue } from '../../validation/validate';
@@ -61,6 +65,32 @@ type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge' | 'unavai
 const noSubscription = () => () => {};
 const inBrowser = () => true;
 const onServer = () => false;
+
+/** The submission keys of one form on one page, kept with its draft so that they survive a reload. */
+const submissionKeysFor = (target: DraftTarget) => createSubmissionKeys(newIdempotencyKey, draftSubmissionKeyStore(target));
+
+/**
+ * Makes the fields read-only while a post is on its way, so nothing typed meanwhile is left
+ * out of the post and then wiped by the reset. Text controls get readOnly (they stay focusable
+ * and readable); a select, a checkbox and a file input have no readOnly, so they are disabled:
+ * the post's body is built before this, so no value is dropped from it. Returns the undo.
+ */
+function lockFields(form: HTMLFormElement, fields: Field[]): () => void {
+  const undo: Array<() => void> = [];
+  for (const field of fields) {
+    const el = control(form, field.name);
+    if (!el) continue;
+    if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'file'))) {
+      if (el.disabled) continue;
+      el.disabled = true;
+      undo.push(() => (el.disabled = false));
+    } else if (!el.readOnly) {
+      el.readOnly = true;
+      undo.push(() => (el.readOnly = false));
+    }
+  }
+  return () => undo.forEach((f) => f());
+}
 
 /** What to tell the visitor about a failed post: the site's refusals have words of their own. */
 function failureOf(err: unknown, siteEndpoint: boolean): Failure {
@@ -118,6 +148,8 @@ export function FormBlock({ block }: { block: FormBlockData }) {
     if (form && draft) restoreDraft(form, draft);
     const writer = createDraftWriter(target);
     writerRef.current = writer;
+    // The key of a submission sent from here before a reload, whose answer never came.
+    keysRef.current = submissionKeysFor(target);
     const flush = () => writer.flush();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') writer.flush();
@@ -129,6 +161,7 @@ export function FormBlock({ block }: { block: FormBlockData }) {
       document.removeEventListener('visibilitychange', onVisibility);
       writer.flush();
       writerRef.current = null;
+      keysRef.current = null;
     };
   }, [path, block.id]);
 
@@ -197,24 +230,23 @@ export function FormBlock({ block }: { block: FormBlockData }) {
     return JSON.stringify([plainValues(form, fields), files]);
   }
 
-  async function send(form: HTMLFormElement, key: string): Promise<void> {
-    const common = {
+  /** The body of a post, read from the form now (before the fields are locked: disabled controls are not in FormData). */
+  function bodyOf(form: HTMLFormElement): Pick<FetchOptions, 'body' | 'json'> {
+    // FormData carries the hidden _form and _page inputs along with the files.
+    if (hasFile) return { body: new FormData(form) };
+    const honeypot = control(form, HONEYPOT_FIELD)?.value ?? '';
+    return { json: { form: block.id, page: path, values: { ...plainValues(form, fields), [HONEYPOT_FIELD]: honeypot } } };
+  }
+
+  async function send(body: Pick<FetchOptions, 'body' | 'json'>, key: string): Promise<void> {
+    await $fetch(endpoint, {
       method: 'POST',
-      retry: false as const,
+      retry: false,
       timeoutMs: FORM_SUBMIT_TIMEOUT_MS,
-      responseType: 'text' as const,
+      responseType: 'text',
       headers: { accept: 'application/json', 'idempotency-key': key },
-    };
-    if (hasFile) {
-      // FormData carries the hidden _form and _page inputs along with the files.
-      await $fetch(endpoint, { ...common, body: new FormData(form) });
-    } else {
-      const honeypot = control(form, HONEYPOT_FIELD)?.value ?? '';
-      await $fetch(endpoint, {
-        ...common,
-        json: { form: block.id, page: path, values: { ...plainValues(form, fields), [HONEYPOT_FIELD]: honeypot } },
-      });
-    }
+      ...body,
+    });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -245,16 +277,26 @@ export function FormBlock({ block }: { block: FormBlockData }) {
         return;
       }
 
+      const body = bodyOf(form);
+      const content = contentOf(form);
       setStatus('sending');
+      // The draft holds what is sent (even what was filled in before hydration, with no change
+      // event since), and keyFor stores the key beside it before the post leaves: a reload
+      // meanwhile restores both, so the same answers sent again carry the same key.
+      writerRef.current?.schedule(plainValues(form, fields));
       writerRef.current?.flush();
-      const keys = (keysRef.current ??= createSubmissionKeys());
+      const keys = (keysRef.current ??= submissionKeysFor(draftTarget));
+      const key = keys.keyFor(content);
+      const unlock = lockFields(form, fields);
       try {
-        await send(form, keys.keyFor(contentOf(form)));
+        await send(body, key);
       } catch (err) {
         setFailure(failureOf(err, endpoint === DEFAULT_FORM_ENDPOINT));
         setStatus('failed');
         focusRef.current = { target: 'submit' };
         return;
+      } finally {
+        unlock();
       }
       keys.sent();
       writerRef.current?.cancel();

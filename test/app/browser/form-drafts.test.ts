@@ -2,12 +2,15 @@ import { describe, expect, test } from 'vitest';
 import {
   clearDraft,
   createDraftWriter,
+  draftSubmissionKeyStore,
   loadDraft,
+  loadPendingSubmission,
   removeExpiredDrafts,
   saveDraft,
   DRAFT_MAX_AGE_MS,
   DRAFT_MAX_VALUE_LENGTH,
 } from '../../../app/browser/form-drafts';
+import { createSubmissionKeys } from '../../../app/browser/idempotency-key';
 import { draftKey } from '../../../app/browser/site-storage';
 
 function fakeStorage(
@@ -166,5 +169,121 @@ describe('draft writer', () => {
     timers.fire();
     writer.flush();
     expect(loadDraft(target)).toEqual({ name: 'Mari' });
+  });
+});
+
+describe('the key of a submission sent and not confirmed, kept with the draft', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const SENT = JSON.stringify([{ name: 'Mari', consent: true }, []]);
+
+  /** The form's state at a page load: the draft it restores and the keys it sends with. */
+  function load(s: Storage) {
+    const target = { path: '/en/contact', formId: 'contact', storage: () => s };
+    return { target, keys: createSubmissionKeys(undefined, draftSubmissionKeyStore(target)) };
+  }
+
+  /** Typed, sent, and the answer never came: the page is reloaded while "Sending…" shows. */
+  function sentBeforeReload(s: Storage): string {
+    const { target, keys } = load(s);
+    saveDraft(target, { name: 'Mari', consent: true });
+    return keys.keyFor(SENT);
+  }
+
+  test('after a reload, the same answers sent again carry the key of the post whose answer never came', () => {
+    const s = fakeStorage();
+    const key = sentBeforeReload(s);
+    expect(key).toMatch(UUID);
+    const { target, keys } = load(s);
+    expect(loadDraft(target)).toEqual({ name: 'Mari', consent: true });
+    expect(keys.keyFor(SENT)).toBe(key);
+  });
+
+  test('after a reload, changed answers are a new submission with a new key', () => {
+    const s = fakeStorage();
+    const key = sentBeforeReload(s);
+    const { keys } = load(s);
+    const next = keys.keyFor(JSON.stringify([{ name: 'Mari M', consent: true }, []]));
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(key);
+  });
+
+  test('the key is stored with the draft before the post leaves, and saving the draft again keeps it', () => {
+    const s = fakeStorage();
+    const key = sentBeforeReload(s);
+    const stored = JSON.parse(s.map.get(KEY)!) as Record<string, unknown>;
+    expect(stored).toMatchObject({ v: 1, values: { name: 'Mari', consent: true }, sending: { key, content: SENT } });
+    const { target } = load(s);
+    saveDraft(target, { name: 'Mari', consent: true, topic: 'loan' });
+    expect(loadPendingSubmission(target)).toEqual({ key, content: SENT });
+    expect(loadDraft(target)).toEqual({ name: 'Mari', consent: true, topic: 'loan' });
+  });
+
+  test('once the site confirms, the key is gone with the draft: the next page load sends a new key', () => {
+    const s = fakeStorage();
+    const key = sentBeforeReload(s);
+    const { target, keys } = load(s);
+    expect(keys.keyFor(SENT)).toBe(key);
+    keys.sent();
+    clearDraft(target);
+    expect(s.map.size).toBe(0);
+    expect(load(s).keys.keyFor(SENT)).not.toBe(key);
+  });
+
+  test('a sent submission clears its key even where the draft itself stays', () => {
+    const s = fakeStorage();
+    sentBeforeReload(s);
+    const { target, keys } = load(s);
+    keys.sent();
+    expect(loadPendingSubmission(target)).toBeNull();
+    expect(JSON.parse(s.map.get(KEY)!)).not.toHaveProperty('sending');
+    expect(loadDraft(target)).toEqual({ name: 'Mari', consent: true });
+  });
+
+  test('a hostile stored key is ignored: the draft is restored and the post gets a fresh key', () => {
+    const hostile = [
+      { key: 'x\r\nX-Injected: 1', content: SENT },
+      { key: 'not-a-uuid-but-long-enough', content: SENT },
+      { key: '00000000-0000-4000-8000-00000000000G', content: SENT },
+      { key: '0f0e0d0c-0b0a-4908-8706-050403020100', content: 42 },
+      { key: '0f0e0d0c-0b0a-4908-8706-050403020100', content: 'a'.repeat(1_000_001) },
+      ['0f0e0d0c-0b0a-4908-8706-050403020100', SENT],
+      '0f0e0d0c-0b0a-4908-8706-050403020100',
+      null,
+    ];
+    for (const sending of hostile) {
+      const s = fakeStorage({ [KEY]: JSON.stringify({ v: 1, savedAt: Date.now(), values: { name: 'Mari' }, sending }) });
+      const { target, keys } = load(s);
+      expect(loadDraft(target)).toEqual({ name: 'Mari' });
+      expect(loadPendingSubmission(target)).toBeNull();
+      const key = keys.keyFor(SENT);
+      expect(key).toMatch(UUID);
+      expect(key).not.toBe('0f0e0d0c-0b0a-4908-8706-050403020100');
+    }
+  });
+
+  test('a draft stored before keys were kept restores as it did, with no key', () => {
+    const s = fakeStorage({ [KEY]: JSON.stringify({ v: 1, savedAt: Date.now(), values: { name: 'Mari', consent: true } }) });
+    const { target } = load(s);
+    expect(loadDraft(target)).toEqual({ name: 'Mari', consent: true });
+    expect(loadPendingSubmission(target)).toBeNull();
+  });
+
+  test('the key of an expired draft is not used, and goes with it', () => {
+    const s = fakeStorage();
+    const target = { path: '/en/contact', formId: 'contact', storage: () => s };
+    draftSubmissionKeyStore(target, () => 1_000).save({ key: '0f0e0d0c-0b0a-4908-8706-050403020100', content: SENT });
+    expect(loadPendingSubmission(target, () => 1_000 + DRAFT_MAX_AGE_MS)).not.toBeNull();
+    expect(loadPendingSubmission(target, () => 1_000 + DRAFT_MAX_AGE_MS + 1)).toBeNull();
+    expect(s.map.has(KEY)).toBe(false);
+  });
+
+  test('storage that throws: the keys still work for this page, without surviving a reload', () => {
+    const refuse = () => {
+      throw new DOMException('insecure', 'SecurityError');
+    };
+    const keys = createSubmissionKeys(undefined, draftSubmissionKeyStore({ path: '/en/contact', formId: 'contact', storage: refuse }));
+    const key = keys.keyFor(SENT);
+    expect(key).toMatch(UUID);
+    expect(keys.keyFor(SENT)).toBe(key);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { createSubmissionKeys, newIdempotencyKey } from '../../../app/browser/idempotency-key';
+import {
+  createSubmissionKeys,
+  isIdempotencyKey,
+  newIdempotencyKey,
+  type PendingSubmission,
+  type SubmissionKeyStore,
+} from '../../../app/browser/idempotency-key';
 
 describe('idempotency keys', () => {
   test('a key is a version 4 UUID, and the worker accepts its shape', () => {
@@ -20,5 +26,54 @@ describe('idempotency keys', () => {
     expect(keys.keyFor('{"name":"Mari M"}')).toBe('key-2');
     keys.sent();
     expect(keys.keyFor('{"name":"Mari M"}')).toBe('key-3');
+  });
+
+  describe('with a store, so the key survives a reload', () => {
+    function memoryStore(initial: unknown = null): SubmissionKeyStore & { saved: unknown } {
+      const store = {
+        saved: initial,
+        load: () => store.saved as PendingSubmission | null,
+        save: (pending: PendingSubmission | null) => void (store.saved = pending && { ...pending }),
+      };
+      return store;
+    }
+
+    test('the key is stored before it is sent, and a new keys object (the reloaded page) sends the same answers with it', () => {
+      const store = memoryStore();
+      const key = createSubmissionKeys(undefined, store).keyFor('{"name":"Mari"}');
+      expect(store.saved).toEqual({ key, content: '{"name":"Mari"}' });
+      expect(createSubmissionKeys(undefined, store).keyFor('{"name":"Mari"}')).toBe(key);
+    });
+
+    test('a reloaded page sending different answers gets a new key, and stores that one', () => {
+      const store = memoryStore();
+      const key = createSubmissionKeys(undefined, store).keyFor('{"name":"Mari"}');
+      const next = createSubmissionKeys(undefined, store).keyFor('{"name":"Mari M"}');
+      expect(next).not.toBe(key);
+      expect(store.saved).toEqual({ key: next, content: '{"name":"Mari M"}' });
+    });
+
+    test('a submission that went through clears the stored key', () => {
+      const store = memoryStore();
+      const keys = createSubmissionKeys(undefined, store);
+      const key = keys.keyFor('{"name":"Mari"}');
+      expect(store.saved).toEqual({ key, content: '{"name":"Mari"}' });
+      keys.sent();
+      expect(store.saved).toBeNull();
+      expect(createSubmissionKeys(undefined, store).keyFor('{"name":"Mari"}')).not.toBe(key);
+    });
+
+    test('what the store gives back is checked: a key not of the shape the site makes is never sent', () => {
+      for (const bad of [
+        { key: 'x\r\nX-Injected: 1', content: 'c' },
+        { key: 'aaaaaaaaaaaaaaaaaaaa', content: 'c' },
+        { key: 1, content: 'c' },
+        'c',
+        7,
+      ]) {
+        const key = createSubmissionKeys(undefined, memoryStore(bad)).keyFor('c');
+        expect(isIdempotencyKey(key)).toBe(true);
+      }
+    });
   });
 });
