@@ -7,7 +7,7 @@ import { AppManifest, BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvClient } from './kv-cli';
 import { planGc, unreferencedClientFiles, type KeepReason } from './gc-plan';
-import { PublishError, acquireLock, parsePointer, releaseLock } from './publish';
+import { PublishError, acquireLock, lockStillHeld, parsePointer, releaseLock, type HeldLock } from './publish';
 
 export interface BuildSummary {
   id: string;
@@ -72,7 +72,7 @@ const PublishedMarker = z.object({ id: z.string(), timestamp: z.number() });
  */
 export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<GcResult> {
   const { keep, force = false, dryRun = false, now = Date.now, log = () => {} } = options;
-  if (!dryRun) await acquireLock(kv, 'gc', kvKeys.latest);
+  const held: HeldLock | null = dryRun ? null : await acquireLock(kv, 'gc', kvKeys.latest);
   try {
     const builds = await listBuilds(kv);
     const markerKeys = await kv.list(kvKeys.publishedPrefix);
@@ -125,6 +125,7 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       );
       return result;
     }
+    if (held) await lockStillHeld(kv, held, 'nothing was removed');
     const buildKeys = plan.removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);
     // Manifests first: a build without its manifest is no longer listed or adoptable.
     await kv.deleteMany(buildKeys);
@@ -135,7 +136,7 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
     );
     return result;
   } finally {
-    if (!dryRun) await releaseLock(kv, log);
+    if (held) await releaseLock(kv, held, log);
   }
 }
 

@@ -85,27 +85,59 @@ export function parsePointer(value: string | null | undefined): string | null {
   }
 }
 
+/** The lock as this run took it, and the pointer's build id as read then. */
+export interface HeldLock {
+  owner: string;
+  what: string;
+  from: string | null;
+}
+
+const lockIn = (value: string | null | undefined) => Lock.safeParse(safeJson(value ?? ''));
+
 /**
  * Takes the publish lock, or stops when another publish holds it. A lock held for the same
  * build is taken over: that is the same publish run again after it was killed, and
  * publishing is idempotent. KV has no compare-and-set, so the lock is best effort; the
  * pointer check before the last write is what guarantees no publish overwrites a build it
- * did not start from. Returns the pointer's build id as read.
+ * did not start from, and lockStillHeld that a run outlived by its lock changes nothing more.
  */
-export async function acquireLock(kv: KvClient, what: string, pointerKey: string, now: () => number = Date.now): Promise<string | null> {
+export async function acquireLock(kv: KvClient, what: string, pointerKey: string, now: () => number = Date.now): Promise<HeldLock> {
   const read = await kv.getMany([kvKeys.publishLock, pointerKey]);
-  const lock = Lock.safeParse(safeJson(read.get(kvKeys.publishLock) ?? ''));
+  const lock = lockIn(read.get(kvKeys.publishLock));
   if (lock.success && lock.data.expires > now() && lock.data.what !== what) {
     throw new PublishError(
       `another publish (${lock.data.what ?? 'unknown'} by ${lock.data.owner}) holds the lock until ${new Date(lock.data.expires).toISOString()}; nothing was written`,
     );
   }
-  await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner: newOwner(), what, expires: now() + PUBLISH_LOCK_TTL_MS }) }]);
-  return parsePointer(read.get(pointerKey));
+  const owner = newOwner();
+  await kv.putMany([{ key: kvKeys.publishLock, value: JSON.stringify({ owner, what, expires: now() + PUBLISH_LOCK_TTL_MS }) }]);
+  return { owner, what, from: parsePointer(read.get(pointerKey)) };
 }
 
-export async function releaseLock(kv: KvClient, log: (line: string) => void): Promise<void> {
-  await kv.deleteMany([kvKeys.publishLock]).catch(() => log('warning: could not release the publish lock; it expires by itself'));
+/**
+ * Before the write that decides (a pointer, gc's deletions): stops unless this run still holds
+ * the lock. A run that outlives PUBLISH_LOCK_TTL_MS may have had it taken over, by a gc that
+ * removes what no kept build names yet (this publish's payloads) or by another publish; going
+ * on would point readers at records that are gone, or undo the other run's work.
+ */
+export async function lockStillHeld(kv: KvClient, held: HeldLock, stopping: string): Promise<void> {
+  const lock = lockIn((await kv.getMany([kvKeys.publishLock])).get(kvKeys.publishLock));
+  if (lock.success && lock.data.owner === held.owner) return;
+  const by = lock.success ? `${lock.data.what ?? 'unknown'} by ${lock.data.owner}` : 'nobody';
+  throw new PublishError(
+    `the publish lock of this ${held.what} expired after ${PUBLISH_LOCK_TTL_MS / 60_000} min and is now held by ${by}; ${stopping}: run it again`,
+  );
+}
+
+/** Removes the lock if this run still holds it; one taken over since belongs to another run. */
+export async function releaseLock(kv: KvClient, held: HeldLock, log: (line: string) => void): Promise<void> {
+  try {
+    const lock = lockIn((await kv.getMany([kvKeys.publishLock])).get(kvKeys.publishLock));
+    if (lock.success && lock.data.owner !== held.owner) return;
+    await kv.deleteMany([kvKeys.publishLock]);
+  } catch {
+    log('warning: could not release the publish lock; it expires by itself');
+  }
 }
 
 const BEFORE_POINTER = 'the pointer was not written';
@@ -195,7 +227,8 @@ export async function publishBuild(
   { draft = false, log = () => {}, now = Date.now }: PublishOptions = {},
 ): Promise<PublishResult> {
   const pointerKey = draft ? kvKeys.draft : kvKeys.latest;
-  const from = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
+  const held = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
+  const { from } = held;
   try {
     if (from === files.id) {
       // This may be the same publish run again after it died between the pointer and the marker,
@@ -232,6 +265,7 @@ export async function publishBuild(
     await write(kv, [...rest, ...manifest], 'build records');
     log(`build records: ${rest.length + manifest.length} written`);
 
+    await lockStillHeld(kv, held, 'the pointer was not written');
     const stillFrom = parsePointer((await kv.getMany([pointerKey])).get(pointerKey));
     if (stillFrom !== from) {
       throw new PublishError(
@@ -249,6 +283,6 @@ export async function publishBuild(
       alreadyPublished: false,
     };
   } finally {
-    await releaseLock(kv, log);
+    await releaseLock(kv, held, log);
   }
 }

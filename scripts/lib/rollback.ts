@@ -7,7 +7,7 @@ import { AppManifest, BuildIndex, type BuildRecord, type CodeVersion } from '../
 import { kvKeys } from '../../app/kv-keys';
 import { parseCodeVersion, recordsFormatOf } from './code-version';
 import type { KvClient } from './kv-cli';
-import { PublishError, acquireLock, markLive, parsePointer, releaseLock } from './publish';
+import { PublishError, acquireLock, lockStillHeld, markLive, parsePointer, releaseLock } from './publish';
 import { formatPlan, planRollback, shellWords, type PlanStep, type RollbackPlan } from './rollback-plan';
 import { runWrangler } from './wrangler';
 
@@ -90,7 +90,7 @@ export async function rollback(kv: KvClient, id: string, options: RollbackOption
     log('dry run: nothing was changed');
     return plan;
   }
-  await acquireLock(kv, `rollback to ${id}`, kvKeys.latest);
+  const held = await acquireLock(kv, `rollback to ${id}`, kvKeys.latest);
   try {
     const { plan, pointer, recordsFormat, liveId } = await readAndPlan(kv, id, options);
     if (!plan.ok) throw new PublishError(formatPlan(plan).join('\n'));
@@ -108,6 +108,7 @@ export async function rollback(kv: KvClient, id: string, options: RollbackOption
         const out = await wrangler(step.args);
         if (out.trim()) log(out.trim());
       } else if (step.kind === 'pointer') {
+        await lockStillHeld(kv, held, 'the pointer was not written');
         const from = parsePointer((await kv.getMany([kvKeys.latest])).get(kvKeys.latest));
         await kv.putMany([{ key: kvKeys.latest, value: JSON.stringify(pointer) }]);
         await markLive(kv, pointer, step.recordsFormat, now()).catch((err: Error) => {
@@ -118,6 +119,6 @@ export async function rollback(kv: KvClient, id: string, options: RollbackOption
     }
     return plan;
   } finally {
-    await releaseLock(kv, log);
+    await releaseLock(kv, held, log);
   }
 }

@@ -316,6 +316,52 @@ describe('two publishes at once', () => {
   });
 });
 
+describe('a run that outlives its lock', () => {
+  /** KV in which, once `when` matches a write, another run takes the lock over, as after it expired. */
+  const takenOverAt = (when: (key: string) => boolean): KvClient => ({
+    ...kv,
+    async putMany(records) {
+      await kv.putMany(records);
+      if (records.some((r) => when(r.key))) {
+        await kv.putMany([
+          { key: kvKeys.publishLock, value: JSON.stringify({ owner: 'other:1', what: 'gc', expires: Date.now() + 60_000 }) },
+        ]);
+      }
+    },
+  });
+  const lockOwner = async () =>
+    (JSON.parse((await kv.getMany([kvKeys.publishLock])).get(kvKeys.publishLock) ?? 'null') as { owner: string } | null)?.owner;
+
+  test('a publish whose lock was taken over stops before the pointer, and leaves the other run its lock', async () => {
+    await publishBuild(kv, filesA);
+    await expect(
+      publishBuild(
+        takenOverAt((key) => key.startsWith(kvKeys.manifestPrefix)),
+        filesC,
+      ),
+    ).rejects.toThrow(
+      /the publish lock of this build [0-9a-f]+ expired after 10 min and is now held by gc by other:1; the pointer was not written: run it again/,
+    );
+    expect(await pointer()).toBe(filesA.id);
+    expect(await lockOwner()).toBe('other:1');
+  });
+
+  test('a gc whose lock was taken over removes nothing', async () => {
+    await publishBuild(kv, filesA);
+    await publishBuild(kv, filesB);
+    const records = async () => (await kv.list('')).filter((key) => key !== kvKeys.publishLock);
+    const before = await records();
+    // The gc's own lock write is its only write before it deletes: the takeover follows it.
+    await expect(
+      collectGarbage(
+        takenOverAt((key) => key === kvKeys.publishLock),
+        { keep: 0, force: true },
+      ),
+    ).rejects.toThrow(/is now held by gc by other:1; nothing was removed: run it again/);
+    expect(await records()).toEqual(before);
+  });
+});
+
 describe('operating builds', () => {
   test('builds lists every published build with its time, page count, and which is live and draft', async () => {
     await publishBuild(kv, filesA);
