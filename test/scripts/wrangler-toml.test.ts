@@ -59,7 +59,7 @@ interface DeployedEnv {
   workers_dev?: boolean;
   preview_urls?: boolean;
   routes?: unknown[];
-  ratelimits?: { name: string; simple: { limit: number; period: number } }[];
+  ratelimits?: { name: string; namespace_id: string; simple: { limit: number; period: number } }[];
 }
 /** The repository's file, with the deploy settings the reader passes through unchecked. */
 const deployed = Object.entries((readWranglerToml() as unknown as { env: Record<string, DeployedEnv> }).env);
@@ -90,6 +90,12 @@ describe('where the deployed workers answer', () => {
 
   test('the production environment serves its own assets first: it has no gate to run', () => {
     expect(readWranglerToml().env?.production?.assets).toBeUndefined();
+  });
+
+  test('no two rate limiters of the deployed workers share a namespace, which would share their counters', () => {
+    const ids = deployed.flatMap(([, env]) => env.ratelimits?.map((r) => r.namespace_id) ?? []);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   test.each(deployed)('%s limits form posts per client with the rate-limiting binding', (_name, env) => {
