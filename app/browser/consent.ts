@@ -52,6 +52,21 @@ export function consentWithdrawn(): boolean {
   return withdrawn;
 }
 
+/**
+ * A refusal made in another tab: the tags that ran here under the grant are still in this
+ * document, so once the other tab's stored choice refuses what was granted here, the next
+ * navigation is a full page load too. Called once the page is interactive.
+ */
+export function watchConsentInOtherTabs(): void {
+  grantedInThisDocument();
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CONSENT_STORAGE_KEY && event.key !== null) return;
+    const before = grantedInThisDocument();
+    const now = readConsent() ?? NO_CONSENT;
+    if ((before.statistics && !now.statistics) || (before.marketing && !now.marketing)) withdrawn = true;
+  });
+}
+
 type Gtag = (...args: unknown[]) => void;
 
 /** Stores the choice, sends it to the tag manager as an update plus an event, and hides the banner. */

@@ -16,7 +16,7 @@ import { appEndpoints } from '../endpoints';
 import { createFetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
 import { chromeOf } from '../render/view-facts';
-import { consentWithdrawn } from '../browser/consent';
+import { consentWithdrawn, watchConsentInOtherTabs } from '../browser/consent';
 import { startBuildWatcher } from './build-watcher';
 import { looksLikeManifest } from './manifest-check';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
@@ -104,6 +104,7 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
       });
   }
   router.start();
+  watchConsentInOtherTabs();
 
   startBuildWatcher({
     currentId: buildId,

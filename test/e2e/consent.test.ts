@@ -260,6 +260,23 @@ describe('choosing', () => {
   });
 });
 
+describe('in two tabs', () => {
+  test('refusing in one tab makes the next page of the other, which was granted, load afresh with everything denied', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    const other = (await open('/en/loans')).page;
+    await footerSettings(other).click();
+    await banner(other).getByRole('button', { name: 'Reject all' }).click();
+    const fullLoad = await loadsNewDocument(page, async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
+      await page.waitForURL(`${site.url}/en/loans`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+    });
+    expect(fullLoad).toBe(true);
+    expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
+  });
+});
+
 describe('with the keyboard alone', () => {
   /** Presses Tab until the focused element is the banner button named `name` (at most 15 times). */
   async function tabTo(page: Page, name: string, key = 'Tab') {
