@@ -7,13 +7,13 @@
  * variable for this server only, e.g. `--var PREVIEW_ORIGINS:http://localhost:3000`.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { ROOT } from './lib/bundle';
 import { fail, flags } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
+import { exitCodeOf, wranglerDevArgs, writeDevVarsBeside } from './lib/dev-server';
 import { devVar } from './lib/preview-link';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
@@ -69,26 +69,14 @@ try {
   fail((err as Error).message);
 }
 
-const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--live-reload=false'];
-// A build elsewhere than dist/ gets a config of its own, so two servers never share files.
-if (ownBuild) args.push('--config', await writeWranglerConfigFor(outDir));
-if (persistTo) args.push('--persist-to', persistTo);
-const vars = [values.var ?? []].flat();
-for (const v of vars) args.push('--var', v);
-let previewToken: string | undefined;
-if (env) {
-  args.push('--env', env);
-  // 32 random bytes: 43 characters, past the worker's minimum of 32.
-  if (env === 'preview' && !devVar(devVars, 'PREVIEW_TOKEN')) {
-    previewToken = randomBytes(32).toString('base64url');
-    args.push('--var', `PREVIEW_TOKEN:${previewToken}`);
-  }
-  if (env === 'preview' && !devVar(devVars, 'PREVIEW_SHARE_SECRET') && !vars.some((v) => v.startsWith('PREVIEW_SHARE_SECRET:')))
-    args.push('--var', `PREVIEW_SHARE_SECRET:${randomBytes(32).toString('base64url')}`);
-}
+// A build elsewhere than dist/ gets a config of its own, so two servers never share files;
+// wrangler reads .dev.vars beside its config, so the repository's goes there too.
+const config = ownBuild ? await writeWranglerConfigFor(outDir) : undefined;
+if (config) await writeDevVarsBeside(config, devVars);
+const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars: [values.var ?? []].flat(), devVars });
 const dev = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit'] });
 process.stdout.write(`serving on http://127.0.0.1:${port}\n`);
 if (previewToken)
   process.stdout.write(`editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
-dev.on('close', (code) => process.exit(code ?? 0));
+dev.on('close', (code, signal) => process.exit(exitCodeOf(code, signal)));

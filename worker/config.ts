@@ -65,7 +65,13 @@ export interface WorkerConfig {
   readonly previewShareSecretProblem: string | null;
 }
 
-const PointerTtl = z.coerce.number<string>().min(0);
+/**
+ * At most 5 minutes: KV itself takes about a minute to show a publish everywhere, so a few
+ * seconds more cost nothing (app/constants.ts), but a long TTL would leave isolates serving the
+ * old build long after a publish or rollback, and a huge one never show it at all.
+ */
+export const POINTER_TTL_MAX_MS = 300_000;
+const PointerTtl = z.coerce.number<string>().min(0).max(POINTER_TTL_MAX_MS);
 const PreviewMode = z.enum(['true', 'false']);
 const EdgeCache = z.enum(['on', 'off', 'full-chain']);
 // At least a day: a typo such as "0" must not empty the database at the next scheduled run.
@@ -87,7 +93,8 @@ export function parseConfig(source: ConfigSource): { config: WorkerConfig; probl
 
   function scalar<T>(name: keyof ConfigSource, schema: z.ZodType<T, string>, fallback: T, fallbackText: string): T {
     const raw = source[name];
-    if (raw === undefined) return fallback;
+    // Blank is unset (`NAME = ""` in wrangler.toml): a number would read it as 0.
+    if (raw === undefined || raw.trim() === '') return fallback;
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
     problems.push(`${name}=${JSON.stringify(raw)}: ${parsed.error.issues[0]?.message ?? 'invalid'}; using ${fallbackText}`);

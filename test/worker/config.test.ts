@@ -66,6 +66,46 @@ describe('the worker’s configuration', () => {
     }
   });
 
+  test('a blank BUILD_POINTER_TTL_MS is unset: the build store’s default, not a TTL of 0', () => {
+    for (const value of ['', '  '])
+      expect(parseConfig({ BUILD_POINTER_TTL_MS: value }), JSON.stringify(value)).toMatchObject({
+        config: { pointerTtlMs: undefined },
+        problems: [],
+      });
+  });
+
+  test('a pointer TTL over 5 minutes falls back to the default, with the reason', () => {
+    expect(parseConfig({ BUILD_POINTER_TTL_MS: '300000' }).config.pointerTtlMs).toBe(300_000);
+    for (const value of ['300001', '1e12']) {
+      const { config, problems } = parseConfig({ BUILD_POINTER_TTL_MS: value });
+      expect(config.pointerTtlMs, value).toBeUndefined();
+      expect(problems, value).toEqual([expect.stringMatching(new RegExp(`^BUILD_POINTER_TTL_MS="${value}": .+; using the default$`))]);
+    }
+  });
+
+  test('a pointer TTL over 5 minutes is logged once per isolate', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const env = { BUILD_POINTER_TTL_MS: '86400000' };
+    configOf(env);
+    configOf({ ...env });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(warn.mock.calls[0]![0]))).toMatchObject({
+      problems: [expect.stringContaining('BUILD_POINTER_TTL_MS="86400000"')],
+    });
+  });
+
+  test('every blank setting counts as unset: its default, with nothing reported', () => {
+    const blank = {
+      BUILD_POINTER_TTL_MS: '',
+      PREVIEW_MODE: '',
+      EDGE_CACHE: ' ',
+      FORM_RETENTION_DAYS: '',
+      FORM_DELIVERY_TIMEOUT_MS: '',
+      FORM_RETRY_DELAY_S: '',
+    };
+    expect(parseConfig(blank)).toEqual(parseConfig({}));
+  });
+
   test('a preview host that is not a host name is left out, and the others still count', () => {
     const { config, problems } = parseConfig({ PREVIEW_HOSTS: 'https://preview.example.com,preview.example.com' });
     expect(config.previewHosts).toEqual(['preview.example.com']);
@@ -145,10 +185,14 @@ describe('the worker’s configuration', () => {
 
 describe('form entry settings', () => {
   test('a FORM_RETENTION_DAYS that is not a whole number of days from 1 keeps entries the default 180 days, with the reason', () => {
-    for (const value of ['0', '-30', '30.5', 'forever', '']) {
+    for (const value of ['0', '-30', '30.5', 'forever']) {
       const { config, problems } = parseConfig({ FORM_RETENTION_DAYS: value });
       expect(config.formRetentionDays, value).toBe(180);
       expect(problems, value).toEqual([expect.stringMatching(new RegExp(`^FORM_RETENTION_DAYS="${value}": .+; using 180$`))]);
     }
+  });
+
+  test('a blank FORM_RETRY_DELAY_S is unset: the first redelivery waits the default 10 s, not none', () => {
+    expect(parseConfig({ FORM_RETRY_DELAY_S: '' })).toMatchObject({ config: { formRetryDelayS: 10 }, problems: [] });
   });
 });
