@@ -7,6 +7,7 @@
  */
 import type { Context, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { Payload } from '../../app/build-records';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
 
@@ -18,6 +19,19 @@ export function pageShows(value: unknown, src: string): boolean {
   return false;
 }
 
+/**
+ * Whether the page of `payload` shows the file at `src`: a media path in its document, or one
+ * of the resized variants the build made of its raster images (`/media/_v/…`, listed in the
+ * payload's `images`), which are the URLs its <img>, <source> and preload actually request.
+ * Exact URLs only: a variant of another image stays closed. Placeholders are data: URLs.
+ */
+export function payloadShows(payload: Payload, src: string): boolean {
+  if (pageShows(payload.page, src)) return true;
+  return Object.values(payload.images ?? {}).some((info) =>
+    Object.values(info.variants).some((list) => list?.some((variant) => variant.src === src)),
+  );
+}
+
 export async function previewAssets(c: Context<AppEnv>, next: Next) {
   const assets = (c.env as Partial<Env> | undefined)?.ASSETS;
   if (!c.get('preview') || !assets) return next();
@@ -25,7 +39,7 @@ export async function previewAssets(c: Context<AppEnv>, next: Next) {
   if (shared !== undefined) {
     // A share link reads its page's media only: the file must be one the page shows.
     const found = await c.get('store').pagePayload(c.get('build'), shared);
-    if (!found || !(pageShows(found.payload.page, c.get('path')) || pageShows(found.payload.page, c.req.path)))
+    if (!found || !(payloadShows(found.payload, c.get('path')) || payloadShows(found.payload, c.req.path)))
       throw new HTTPException(404, { res: c.text('Not Found', 404, { 'Cache-Control': CACHE_NONE }) });
   }
   const res = await assets.fetch(c.req.raw);

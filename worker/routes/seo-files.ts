@@ -1,18 +1,18 @@
 /**
- * robots.txt and sitemap.xml, from the live build. Preview hosts disallow everything: drafts
- * must never be indexed.
+ * robots.txt and sitemap.xml, from the live build. Preview requests (a preview host, or the
+ * whole worker with PREVIEW_MODE) disallow everything: drafts must never be indexed.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
 import { configOf } from '../config';
 import { etagMatches, recordEtag } from '../etag';
-import { isPreviewHost } from '../hosts';
+import { isPreviewRequest } from '../hosts';
 
 const SEO_CACHE = 'public, max-age=3600';
 
 export function robotsTxt(c: Context<AppEnv>) {
-  if (isPreviewHost(configOf(c.env), c.req.url)) return c.text('User-agent: *\nDisallow: /\n', 200, { 'Cache-Control': CACHE_NONE });
+  if (isPreviewRequest(configOf(c.env), c.req.url)) return c.text('User-agent: *\nDisallow: /\n', 200, { 'Cache-Control': CACHE_NONE });
   const origin = Object.values(c.get('build').index.chrome)[0]?.origin ?? new URL(c.req.url).origin;
   return c.text(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 200, { 'Cache-Control': SEO_CACHE });
 }
