@@ -9,8 +9,8 @@
  *   dist/build.json    what was built
  *   dist/images.json   per media path, the responsive variants made of it (image-variants.ts)
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
 import type { ImageManifest } from '../../app/images/image-manifest';
 import { buildRecords, sha256, type BuildOutput } from './build-records';
@@ -74,6 +74,20 @@ function clientUrlPath(publicDir: string, file: string): string {
   return path;
 }
 
+/**
+ * Why the build must not empty `dist` (it does, before writing), or null when it may: the
+ * output folder is given on the command line (`--out`), and a slip such as `--out .` or
+ * `--out content` must not delete the repository or someone's files. An empty or new folder,
+ * or one an earlier build wrote (its build.json), may be emptied.
+ */
+export async function outDirRefusal(dist: string): Promise<string | null> {
+  if (dist === ROOT || ROOT.startsWith(dist + sep)) return 'holds the repository, and the build empties its output folder first';
+  const entries = await readdir(dist).catch(() => [] as string[]);
+  if (entries.length > 0 && !entries.includes('build.json'))
+    return 'is not empty and holds no earlier build (build.json); the build empties its output folder first: choose a new or empty folder';
+  return null;
+}
+
 export async function buildSite({
   contentDir,
   shownContentRoot = 'content',
@@ -86,6 +100,13 @@ export async function buildSite({
   if (!loaded.ok) return loaded;
 
   const dist = resolve(ROOT, outDir);
+  const refusal = await outDirRefusal(dist);
+  if (refusal)
+    return {
+      ok: false,
+      problems: [{ file: relative(process.cwd(), dist) || '.', path: '(folder)', message: refusal }],
+      warnings: loaded.warnings,
+    };
   const out = (p: string) => join(dist, p);
   await rm(dist, { recursive: true, force: true });
   const publicDir = out('public');

@@ -1,9 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
-import { buildSite } from '../../scripts/lib/site-build';
+import { ROOT } from '../../scripts/lib/bundle';
+import { buildSite, outDirRefusal } from '../../scripts/lib/site-build';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { REPO_CONTENT, buildForTest, buildGeneratedSite, tempDir } from '../support/built-site';
 
@@ -60,6 +61,25 @@ describe('the build', () => {
     const keysOne = new Set(one.build.records.map((r) => r.key).filter((k) => k.startsWith('payloads/')));
     const shared = two.build.records.filter((r) => keysOne.has(r.key));
     expect(shared.length).toBe(keysOne.size);
+  });
+
+  test('an output folder that holds other files, or the repository, is refused and left as it was', async () => {
+    const contentDir = await tempDir('content');
+    await generateContent({ dir: contentDir });
+    const outDir = await tempDir('not-a-build');
+    await writeFile(join(outDir, 'notes.txt'), 'keep me');
+    cleanups.push(
+      () => rm(contentDir, { recursive: true, force: true }),
+      () => rm(outDir, { recursive: true, force: true }),
+    );
+    const result = await buildSite({ contentDir, outDir });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems[0]?.message).toMatch(/is not empty and holds no earlier build/);
+    expect(await readFile(join(outDir, 'notes.txt'), 'utf8')).toBe('keep me');
+    // Asked of the check alone: a build told to empty the repository is not a thing to try.
+    expect(await outDirRefusal(ROOT)).toMatch(/holds the repository/);
+    expect(await outDirRefusal(dirname(ROOT))).toMatch(/holds the repository/);
+    expect(await outDirRefusal(join(ROOT, 'dist'))).toBeNull();
   });
 
   test('a broken content directory writes nothing', async () => {
