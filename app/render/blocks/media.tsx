@@ -35,8 +35,14 @@ export function Img({
 }) {
   const { images } = useContext(PageContext);
   const info = images && Object.prototype.hasOwnProperty.call(images, image.src) ? images[image.src] : undefined;
+  // The source the <img> carries: for a raster image with variants, its fallback variant
+  // (never the original path, which no <img> requests). Its load and error events are matched
+  // against it, and it is what the cache of loaded sources remembers.
+  const src = info ? fallbackSrc(info) : image.src;
   // A new source is a new image: its own attempts and state.
-  return <LazyImg key={image.src} image={image} priority={priority} className={className} variants={info} sizes={IMAGE_SIZES[layout]} />;
+  return (
+    <LazyImg key={src} image={image} src={src} priority={priority} className={className} variants={info} sizes={IMAGE_SIZES[layout]} />
+  );
 }
 
 /** The fallback format's variants (JPEG or PNG), which the <img> itself carries. */
@@ -72,16 +78,17 @@ export function placeholderSrc(width: number, height: number): string {
 
 interface LazyImgProps {
   image: ImageData;
+  /** the real source of the <img>: `image.src`, or the fallback variant when there are variants */
+  src: string;
   priority: boolean;
   className?: string;
   variants?: ImageInfo;
   sizes: string;
 }
 
-function LazyImg({ image, priority, className, variants, sizes }: LazyImgProps) {
-  const { ref, phase, showing, attempt, onLoad, onError } = useLazyImage(image.src, !priority);
+function LazyImg({ image, src, priority, className, variants, sizes }: LazyImgProps) {
+  const { ref, phase, showing, attempt, onLoad, onError } = useLazyImage(src, !priority);
   const { alt, width, height } = image;
-  const src = variants ? fallbackSrc(variants) : image.src;
   const srcSet = variants ? srcsetOf(fallbackOf(variants)) : undefined;
   const wrap = (img: ReactNode, shown: boolean) =>
     variants ? (

@@ -27,6 +27,13 @@ export interface LazyImage {
 
 const notRemembered = () => false;
 
+/**
+ * `src` is the `src` attribute the <img> carries once it shows its real source: for a raster
+ * image with variants that is its fallback variant, not the original path. Load and error
+ * events are matched against it (the placeholder fires them too), and it is the key of the
+ * cache of loaded sources. With a <picture> or srcset the browser may fetch another candidate,
+ * but the attribute, and so the match, stays the same.
+ */
 export function useLazyImage(src: string, lazy: boolean): LazyImage {
   const ref = useRef<HTMLImageElement | null>(null);
   const remembered = useSyncExternalStore(loadedImages.subscribe, () => loadedImages.has(src), notRemembered);
