@@ -1,10 +1,11 @@
 /**
- * Encoded variants kept between builds, keyed by the source's content hash (and the pipeline
- * version), so a rebuild with unchanged images encodes nothing. One folder per source:
- * `meta.json` plus the files named `<width>.<format>`; names with stems are given at copy time,
- * so a renamed or moved image is still a hit.
+ * Encoded variants kept between builds, keyed by the source's content hash and the encoding
+ * settings (variantKey in image-variants.ts), so a rebuild with unchanged images encodes
+ * nothing. One folder per source: `meta.json` plus the files named `<width>.<format>`; names
+ * with stems are given at copy time, so a renamed or moved image is still a hit. An entry whose
+ * meta.json is unreadable, or which lacks a file it lists, is damaged: a miss, encoded again.
  */
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { IMAGE_FORMATS, type ImageFormat as Format } from '../../app/images/image-variants';
@@ -38,11 +39,18 @@ export function imageCache(dir: string = DEFAULT_IMAGE_CACHE_DIR): ImageCache {
     async get(key) {
       const raw = await readFile(join(folder(key), 'meta.json'), 'utf8').catch(() => null);
       if (raw === null) return null;
+      let entry: CachedImage;
       try {
-        return CachedImage.parse(JSON.parse(raw));
+        entry = CachedImage.parse(JSON.parse(raw));
       } catch {
         return null;
       }
+      // Every file it lists must be there (and not empty), or copyOut would fail later.
+      for (const f of entry.files) {
+        const file = await stat(join(folder(key), cachedFileName(f.width, f.format))).catch(() => null);
+        if (!file?.isFile() || file.size === 0) return null;
+      }
+      return entry;
     },
     async put(key, entry, files) {
       // Written under a temporary name and renamed, so an interrupted build leaves no half entry.

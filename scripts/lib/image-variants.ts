@@ -9,12 +9,15 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import type { ContentProblem } from '../../app/content/issues';
-import { IMAGE_MAX_INPUT_PIXELS, IMAGE_PLACEHOLDER_WIDTH_PX } from '../../app/constants';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_PLACEHOLDER_WIDTH_PX, IMAGE_WIDTHS_PX } from '../../app/constants';
 import { RASTER_EXTENSIONS, VARIANT_DIR, ladderFor, variantFileName, type ImageFormat } from '../../app/images/image-variants';
 import type { ImageInfo, ImageManifest } from '../../app/images/image-manifest';
 import { cachedFileName, imageCache, type CachedImage, type ImageCache } from './image-cache';
 
-/** Bump when encoding settings change, so cached variants are made again. */
+/**
+ * Bump when the encoding code changes in a way ENCODING_SETTINGS does not show, so cached
+ * variants are made again.
+ */
 const PIPELINE_VERSION = '2';
 /** A decode or encode that runs longer than this is abandoned (a crafted file must not hang the build). */
 const IMAGE_ENCODE_TIMEOUT_S = 120;
@@ -24,6 +27,31 @@ const QUALITY: Record<ImageFormat, object> = {
   jpeg: { quality: 78, mozjpeg: true },
   png: { compressionLevel: 9, palette: false },
 };
+/** Formats every image gets, then its fallback: PNG when it has alpha, else JPEG. */
+const VARIANT_FORMATS = ['avif', 'webp'] as const;
+const FALLBACK_FORMAT = { alpha: 'png', opaque: 'jpeg' } as const;
+const PLACEHOLDER = { width: IMAGE_PLACEHOLDER_WIDTH_PX, png: { palette: true }, jpeg: { quality: 50 } } as const;
+
+/**
+ * Everything a cache entry depends on besides the source's bytes, all part of its key: with
+ * another width ladder, placeholder, format or quality (app/constants.ts, or the settings
+ * above) an entry made before is not reused, and its variants get new names. The pixel limit
+ * too, since an entry exists only for a source that was within it.
+ */
+const ENCODING_SETTINGS = {
+  pipeline: PIPELINE_VERSION,
+  widths: IMAGE_WIDTHS_PX,
+  maxInputPixels: IMAGE_MAX_INPUT_PIXELS,
+  formats: VARIANT_FORMATS,
+  fallback: FALLBACK_FORMAT,
+  quality: QUALITY,
+  placeholder: PLACEHOLDER,
+};
+
+/** The cache key (and the hash in the variants' names): the encoding settings and the source's content. */
+export function variantKey(bytes: Buffer): string {
+  return createHash('sha256').update(JSON.stringify(ENCODING_SETTINGS)).update('\0').update(bytes).digest('hex');
+}
 
 export interface ImageVariantsOptions {
   mediaDir: string;
@@ -70,22 +98,22 @@ async function encode(bytes: Buffer): Promise<{ entry: CachedImage; files: Map<s
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
-  const fallback: ImageFormat = meta.hasAlpha ? 'png' : 'jpeg';
+  const fallback: ImageFormat = meta.hasAlpha ? FALLBACK_FORMAT.alpha : FALLBACK_FORMAT.opaque;
   const files = new Map<string, Buffer>();
   const list: CachedImage['files'] = [];
   try {
     // Fully decoding once first makes a truncated or corrupt file fail here with one clear error.
     await decoder(bytes).rotate().raw().toBuffer();
     for (const w of ladderFor(width)) {
-      for (const format of ['avif', 'webp', fallback] as const) {
+      for (const format of [...VARIANT_FORMATS, fallback]) {
         // sharp writes no metadata unless asked (withMetadata), so EXIF and GPS are dropped.
         const out = await decoder(bytes).rotate().resize({ width: w }).toFormat(format, QUALITY[format]).toBuffer();
         files.set(cachedFileName(w, format), out);
         list.push({ format, width: w });
       }
     }
-    const small = decoder(bytes).rotate().resize({ width: IMAGE_PLACEHOLDER_WIDTH_PX });
-    const tiny = await (fallback === 'png' ? small.png({ palette: true }) : small.jpeg({ quality: 50 })).toBuffer();
+    const small = decoder(bytes).rotate().resize({ width: PLACEHOLDER.width });
+    const tiny = await (fallback === 'png' ? small.png(PLACEHOLDER.png) : small.jpeg(PLACEHOLDER.jpeg)).toBuffer();
     const placeholder = `data:image/${fallback};base64,${tiny.toString('base64')}`;
     return { entry: { width, height, placeholder, files: list }, files };
   } catch (error) {
@@ -119,7 +147,7 @@ export async function buildImageVariants({
   for (const file of await rasterFiles(mediaDir)) {
     const rel = relative(mediaDir, file).split(sep).join('/');
     const bytes = await readFile(file);
-    const key = createHash('sha256').update(`v${PIPELINE_VERSION}\0`).update(bytes).digest('hex');
+    const key = variantKey(bytes);
     let entry = await cache.get(key);
     if (entry) reused++;
     else {
