@@ -16,15 +16,29 @@ export interface RunningSite {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where the site's port is chosen: below Linux's ephemeral range (32768 up). A port the OS
+ * hands out for `listen(0)` is an ephemeral one, and between choosing it and wrangler binding
+ * it (seconds: the build, the publish, the migrations) any outgoing connection on the machine
+ * may be given it as its local port, and the bind then fails with EADDRINUSE, as it once did
+ * in a full run. Ports below the range are only ever taken by a listener that asks for them.
+ */
+export const SITE_PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = SITE_PORT_RANGE.from + Math.floor(Math.random() * (SITE_PORT_RANGE.to - SITE_PORT_RANGE.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${SITE_PORT_RANGE.from} and ${SITE_PORT_RANGE.to}`);
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
