@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { launchBrowser, type Browser } from '../support/browser';
+import { documentLoads, launchBrowser, type Browser } from '../support/browser';
 import { useSiteInBrowser } from '../support/site-in-browser';
 
 const env = useSiteInBrowser();
@@ -13,17 +13,6 @@ const env = useSiteInBrowser();
 const CHROME_63 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36';
 const CHROME_64 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.140 Safari/537.36';
 const CHROME_130 = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-
-/** Every top-level document the page loads, as path and query. */
-function documentLoads(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() !== 'document' || r.frame() !== page.mainFrame()) return;
-    const { pathname, search } = new URL(r.url());
-    seen.push(pathname + search);
-  });
-  return seen;
-}
 
 /**
  * Serves `path` as the edge serves it to a supported browser, whatever browser asks: what a

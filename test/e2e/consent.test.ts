@@ -81,6 +81,14 @@ async function loadsNewDocument(page: Page, action: () => Promise<void>): Promis
   return !(await page.evaluate(() => window.__sameDocument === true));
 }
 
+/** Follows the header's Loans link, and says whether that loaded a new document. */
+const loansLoadsNewDocument = (page: Page) =>
+  loadsNewDocument(page, async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
+    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+  });
+
 describe('before a choice', () => {
   test('the dataLayer holds the denied defaults before the tag manager’s gtm.js event', async () => {
     const { page, problems } = await open('/en');
@@ -250,12 +258,7 @@ describe('choosing', () => {
     await footerSettings(page).click();
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     expect(updates(await dataLayer(page))).toEqual([ALL('granted'), ALL('denied')]);
-    const fullLoad = await loadsNewDocument(page, async () => {
-      await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
-      await page.waitForURL(`${site.url}/en/loans`);
-      await page.waitForSelector('html[data-hydrated="true"]');
-    });
-    expect(fullLoad).toBe(true);
+    expect(await loansLoadsNewDocument(page)).toBe(true);
     expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
   });
 });
@@ -267,12 +270,7 @@ describe('in two tabs', () => {
     const other = (await open('/en/loans')).page;
     await footerSettings(other).click();
     await banner(other).getByRole('button', { name: 'Reject all' }).click();
-    const fullLoad = await loadsNewDocument(page, async () => {
-      await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
-      await page.waitForURL(`${site.url}/en/loans`);
-      await page.waitForSelector('html[data-hydrated="true"]');
-    });
-    expect(fullLoad).toBe(true);
+    expect(await loansLoadsNewDocument(page)).toBe(true);
     expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
   });
 });

@@ -6,23 +6,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { documentLoads } from '../support/browser';
 import { useSiteInBrowser } from '../support/site-in-browser';
 
 const env = useSiteInBrowser();
 
 /** Each browser step fails on its own, well inside the test's 60 s. */
 const STEP_TIMEOUT_MS = 15_000;
-
-/** Every top-level document the page loads, as path and query. */
-function documentLoads(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() !== 'document' || r.frame() !== page.mainFrame()) return;
-    const { pathname, search } = new URL(r.url());
-    seen.push(pathname + search);
-  });
-  return seen;
-}
 
 /**
  * From the first script of every document on, every read and write of storage throws, as in

@@ -48,3 +48,14 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     },
   };
 }
+
+/** Every top-level document the page loads, as path and query. */
+export function documentLoads(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() !== 'document' || r.frame() !== page.mainFrame()) return;
+    const { pathname, search } = new URL(r.url());
+    seen.push(pathname + search);
+  });
+  return seen;
+}
