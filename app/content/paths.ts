@@ -14,6 +14,15 @@ export function isContentPath(path: string): boolean {
   return segments.length <= MAX_PATH_DEPTH && segments.every((s) => PATH_SEGMENT_RE.test(s));
 }
 
+/**
+ * The one URL of a page path written with a trailing slash (`/en/loans/` -> `/en/loans`), or
+ * null when the path is not that. The edge answers it with a 308, and in-app navigation
+ * redirects to it alike.
+ */
+export function withoutTrailingSlash(path: string): string | null {
+  return path.length > 1 && path.endsWith('/') && isContentPath(path.slice(0, -1)) ? path.slice(0, -1) : null;
+}
+
 /** The URL path a file under pages/ stands for: `et/laenud/index.json` -> `/et/laenud`. */
 export function pathForPageFile(relativeFile: string): string {
   const withoutExt = relativeFile.replace(/\.json$/, '');

@@ -5,7 +5,7 @@
  * browser verdict.
  */
 import type { AppManifest } from '../build-records';
-import { isContentPath } from '../content/paths';
+import { isContentPath, withoutTrailingSlash } from '../content/paths';
 import { notFoundMessage } from '../i18n/strings';
 import { matchRouteRules, redirectFor } from '../route-rules';
 
@@ -47,8 +47,8 @@ export function isServerOnlyPath(path: string): boolean {
  */
 export const validateGuard: Guard = ({ path, search, manifest }) => {
   if (isServerOnlyPath(path) || isContentPath(path)) return CONTINUE;
-  if (path.length > 1 && path.endsWith('/') && isContentPath(path.slice(0, -1)))
-    return { kind: 'redirect', to: path.slice(0, -1) + search };
+  const canonical = withoutTrailingSlash(path);
+  if (canonical !== null) return { kind: 'redirect', to: canonical + search };
   if (!manifest) return { kind: 'leave', url: path + search };
   if (redirectFor(matchRouteRules(manifest.matcher, path), search)) return CONTINUE;
   return { kind: 'error', status: 404, message: notFoundMessage(path) };

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
-import { isContentPath } from '../../app/content/paths';
+import { isContentPath, withoutTrailingSlash } from '../../app/content/paths';
 import { chromeOf } from '../../app/render/view-facts';
 import type { PreviewInfo, SystemPageName, View } from '../../app/view';
 import type { AppEnv } from '../app-env';
@@ -70,10 +70,9 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
     const build = c.get('build'),
       path = c.get('path'),
       store = c.get('store');
-    if (path.length > 1 && path.endsWith('/') && isContentPath(path.slice(0, -1))) {
-      // One canonical URL per page; the target is a validated content path, never another host.
-      return c.redirect(path.slice(0, -1) + splitRequestUrl(c.req.url).search, 308);
-    }
+    const canonical = withoutTrailingSlash(path);
+    // One canonical URL per page; the target is a validated content path, never another host.
+    if (canonical !== null) return c.redirect(canonical + splitRequestUrl(c.req.url).search, 308);
     const found = isContentPath(path) ? await store.pagePayload(build, path) : null;
     if (!found) return notFound(c);
     // The page may come from the previous build while the newer one propagates.
