@@ -46,6 +46,10 @@ function grantedInThisDocument(): ConsentChoice {
   return (grantedHere ??= readConsent() ?? NO_CONSENT);
 }
 
+/** Whether `now` refuses a category `before` granted. */
+const refusesGranted = (before: ConsentChoice, now: ConsentChoice) =>
+  (before.statistics && !now.statistics) || (before.marketing && !now.marketing);
+
 let withdrawn = false;
 /** True once a category granted in this document has been refused (the router then loads the next page fully). */
 export function consentWithdrawn(): boolean {
@@ -61,9 +65,7 @@ export function watchConsentInOtherTabs(): void {
   grantedInThisDocument();
   window.addEventListener('storage', (event) => {
     if (event.key !== CONSENT_STORAGE_KEY && event.key !== null) return;
-    const before = grantedInThisDocument();
-    const now = readConsent() ?? NO_CONSENT;
-    if ((before.statistics && !now.statistics) || (before.marketing && !now.marketing)) withdrawn = true;
+    if (refusesGranted(grantedInThisDocument(), readConsent() ?? NO_CONSENT)) withdrawn = true;
   });
 }
 
@@ -72,7 +74,7 @@ type Gtag = (...args: unknown[]) => void;
 /** Stores the choice, sends it to the tag manager as an update plus an event, and hides the banner. */
 export function saveConsent(choice: ConsentChoice): void {
   const before = grantedInThisDocument();
-  if ((before.statistics && !choice.statistics) || (before.marketing && !choice.marketing)) withdrawn = true;
+  if (refusesGranted(before, choice)) withdrawn = true;
   grantedHere = { statistics: before.statistics || choice.statistics, marketing: before.marketing || choice.marketing };
   try {
     globalThis.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(storedConsent(choice, Date.now())));
