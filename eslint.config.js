@@ -4,10 +4,10 @@
  * between where code runs (README "What is where"):
  *
  *   app/client/   browser only; nothing outside it imports it
- *   app/browser/  DOM helpers the render code calls from effects and handlers; below the
+ *   app/dom/      DOM helpers the render code calls from effects and handlers; below the
  *                 render code, so it never imports app/render/ (nor app/client/, worker/, scripts/)
  *   app/          pure code both sides run: never imports worker/, scripts/ or app/client/
- *   worker/       the edge: never imports app/client/, app/browser/ or scripts/
+ *   worker/       the edge: never imports app/client/, app/dom/ or scripts/
  *   scripts/      Node CLIs and bench/ tools; may import anything but app/client/
  *
  * Which globals each side may use is the tsconfigs' job (app/, worker/, and the root one for Node).
@@ -26,15 +26,12 @@ const restrict = (...groups) => ({
 
 const CLIENT = [
   importOf('client|app/client'),
-  'app/client is browser-only: move what both sides need to app/ (or app/browser/ for DOM helpers the render code uses).',
+  'app/client is browser-only: move what both sides need to app/ (or app/dom/ for DOM helpers the render code uses).',
 ];
 const WORKER = [importOf('worker'), 'app/ is pure code both sides run: it must not import the worker.'];
 const SCRIPTS = [importOf('scripts|bench'), 'scripts/ and bench/ are Node tools: runtime code must not import them.'];
-const BROWSER = [
-  importOf('browser|app/browser'),
-  'app/browser/ holds DOM helpers for the render code: the worker never calls them itself.',
-];
-const RENDER = [importOf('render'), 'app/browser/ sits below the render code: the render code imports it, never the reverse.'];
+const DOM = [importOf('dom|app/dom'), 'app/dom/ holds DOM helpers for the render code: the worker never calls them itself.'];
+const RENDER = [importOf('render'), 'app/dom/ sits below the render code: the render code imports it, never the reverse.'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.wrangler/**', 'bench/results.json', 'worker/env.d.ts', 'coverage/**'] },
@@ -60,9 +57,9 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['app/**/*.{ts,tsx}'], ignores: ['app/client/**'], rules: restrict(CLIENT, WORKER, SCRIPTS) },
-  { files: ['app/browser/**/*.{ts,tsx}'], rules: restrict(CLIENT, WORKER, SCRIPTS, RENDER) },
+  { files: ['app/dom/**/*.{ts,tsx}'], rules: restrict(CLIENT, WORKER, SCRIPTS, RENDER) },
   { files: ['app/client/**/*.{ts,tsx}'], rules: restrict(WORKER, SCRIPTS) },
-  { files: ['worker/**/*.{ts,tsx}'], rules: restrict(CLIENT, BROWSER, SCRIPTS) },
+  { files: ['worker/**/*.{ts,tsx}'], rules: restrict(CLIENT, DOM, SCRIPTS) },
   { files: ['scripts/**/*.ts', 'bench/**/*.{ts,tsx}'], rules: restrict(CLIENT) },
   {
     files: ['scripts/**/*.{ts,js}', 'bench/**/*.{ts,tsx,js}', 'test/**/*.{ts,tsx}', '*.{js,ts}'],

@@ -7,7 +7,7 @@
  * the page carries the banner hidden, and the inline script shows it when there is no choice.
  *
  * Stored as `{"v":1,"statistics":bool,"marketing":bool,"at":ms}` under `edge-site:v1:consent`
- * (the site's key spelling, app/browser/site-storage.ts). Two readers apply the same rules:
+ * (the site's key spelling, app/dom/site-storage.ts). Two readers apply the same rules:
  * the inline script below (it runs before any bundle, so it cannot share code) and
  * parseStoredConsent (the banner's). test/app/consent.test.ts runs both on the same inputs.
  */

@@ -1,7 +1,7 @@
 /**
  * The names a form block's post carries besides the visitor's answers, spelled once for the
  * block that renders them (app/render/blocks/form.tsx) and the worker route that reads them
- * (worker/routes/forms.ts). Content field names start with a letter (`Field` in app/content/block-parts.ts),
+ * (worker/forms/routes.ts). Content field names start with a letter (`Field` in app/content/block-parts.ts),
  * so none of these can clash with a field.
  */
 export const FORM_POST_FIELDS = {

@@ -16,7 +16,7 @@
 import type { Hono } from 'hono';
 import { AppManifest, BuildIndex, Payload, RECORDS_FORMAT, type ClientAssets } from '../app/build-records';
 import type { AppEnv } from './app-env';
-import { warmBrowserCheck } from './browser-support';
+import { warmBrowserCheck } from './browser-support/verdict-from-headers';
 import { renderView } from './render/render-view';
 
 /** A build id no build has: the sample page is never served. */

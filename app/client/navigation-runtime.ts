@@ -10,13 +10,13 @@
  * Until it arrives (a few milliseconds), a click is an ordinary page load.
  */
 import type { AppManifest } from '../build-records';
-import { clientBrowserVerdict } from '../browser-support-matcher';
+import { clientBrowserVerdict } from '../browser-support/matcher';
 import { NAVIGATION_READ_TIMEOUT_MS } from '../constants';
 import { appEndpoints } from '../endpoints';
 import { createFetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
 import { chromeOf } from '../render/view-facts';
-import { consentWithdrawn, watchConsentInOtherTabs } from '../browser/consent';
+import { consentWithdrawn, watchConsentInOtherTabs } from '../dom/consent';
 import { startBuildWatcher } from './build-watcher';
 import { looksLikeManifest } from './manifest-check';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
@@ -92,7 +92,7 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
   });
   if (!supported) {
     supported = true;
-    import('../bot-user-agents')
+    import('../browser-support/bots')
       .then(({ isBotUserAgent }) => {
         supported = clientBrowserVerdict(navigator, isBotUserAgent).supported;
         // This page too, replaced: the edge's 302 would have left no entry for it in history.

@@ -81,7 +81,7 @@ export const Image = z.object({
 export type Image = z.infer<typeof Image>;
 
 /**
- * What the form endpoint (worker/routes/forms.ts) takes: value names of at most 64 characters,
+ * What the form endpoint (worker/forms/routes.ts) takes: value names of at most 64 characters,
  * and FORM_MAX_VALUES values, one of them the honeypot. A form beyond either could never be
  * sent, so the build refuses it rather than the visitor finding out.
  */

@@ -11,7 +11,7 @@
 import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import type { Chrome } from '../build-records';
 import type { ConsentChoice } from '../consent';
-import { FULL_CONSENT, NO_CONSENT, bannerShown, onSettingsRequested, readConsent, restoreFocus, saveConsent } from '../browser/consent';
+import { FULL_CONSENT, NO_CONSENT, bannerShown, onSettingsRequested, readConsent, restoreFocus, saveConsent } from '../dom/consent';
 import { consentStrings } from '../i18n/consent-strings';
 
 const SETTINGS_ID = 'consent-settings';

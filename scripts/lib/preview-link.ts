@@ -1,12 +1,12 @@
 /**
  * `npm run preview-link`: a share link to one page of the draft, made with the worker's own
- * signing code (worker/preview-share.ts), so the worker accepts exactly what this makes. The
+ * signing code (worker/preview/share.ts), so the worker accepts exactly what this makes. The
  * link's host is the environment's preview host (wrangler.toml PREVIEW_HOSTS), or
  * `npm run preview`'s local one; the secret comes from the environment, or for local use
  * from .dev.vars.
  */
 import { MIN_SECRET_LENGTH } from '../../worker/config';
-import { SHARE_MAX_DAYS, makeShareLink } from '../../worker/preview-share';
+import { SHARE_MAX_DAYS, makeShareLink } from '../../worker/preview/share';
 import type { WranglerToml } from './wrangler-toml';
 
 /** Where `npm run preview` serves the preview environment. */

@@ -12,7 +12,7 @@ import {
   parseStoredConsent,
   type ConsentChoice,
 } from '../../app/consent';
-import { siteKey } from '../../app/browser/site-storage';
+import { siteKey } from '../../app/dom/site-storage';
 import { LANGUAGES, languageTable } from '../../app/i18n/languages';
 import '../../app/i18n/all-languages';
 

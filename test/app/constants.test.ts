@@ -3,7 +3,7 @@
  * the suite compares with the constants, so only this file notices when one drifts.
  */
 import { describe, expect, test } from 'vitest';
-import { MIN_SUPPORTED_MAJOR } from '../../app/browser-support';
+import { MIN_SUPPORTED_MAJOR } from '../../app/browser-support/support-table';
 import * as constants from '../../app/constants';
 import { GTM_ID_RE } from '../../app/validation/rule-string';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { devVar, parseDays, previewLink, previewOriginFor, shareSecretFrom } from '../../scripts/lib/preview-link';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
-import { verifyShareGrant } from '../../worker/preview-share';
+import { verifyShareGrant } from '../../worker/preview/share';
 import { REPO_ROOT } from '../support/built-site';
 
 const SECRET = 'share-links-secret-0123456789abcdef';

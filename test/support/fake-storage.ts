@@ -2,7 +2,7 @@
  * Browser storage for tests outside a browser: a Storage over a Map that can be told to throw
  * like a browser in private mode, and a cookie jar that honours path, domain and expiry.
  */
-import type { CookieJar } from '../../app/browser/site-cookies';
+import type { CookieJar } from '../../app/dom/site-cookies';
 
 /** A Map-backed Storage; `fail` makes the named methods throw like a browser in private mode. */
 export function fakeStorage(

@@ -1,6 +1,6 @@
 /**
- * The User-Agents both browser checks are held to: the edge's (worker/browser-support.ts) and the
- * client's (app/browser-support-matcher.ts), with the verdict each must give
+ * The User-Agents both browser checks are held to: the edge's (worker/browser-support/verdict-from-headers.ts) and the
+ * client's (app/browser-support/matcher.ts), with the verdict each must give
  * (docs/behaviour.md#3-browser-support). Real strings, boundary versions on both sides of each row.
  */
 

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { BuildMemory } from '../../worker/build-memory';
 import { CorruptRecordError, KvUnavailableError } from '../../worker/kv-records';
-import { MultipartError } from '../../worker/routes/multipart';
+import { MultipartError } from '../../worker/forms/multipart';
 import { fixtureBuild, given, request, testApp } from './in-process';
 
 let logged: string[];

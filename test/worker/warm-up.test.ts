@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createApp } from '../../worker/app';
-import { browserVerdictMemoUsage } from '../../worker/browser-support';
+import { browserVerdictMemoUsage } from '../../worker/browser-support/verdict-from-headers';
 import { warmIsolate } from '../../worker/warm-up';
 import { ASSETS } from './in-process';
 

@@ -2,7 +2,7 @@
  * The form block's reads and writes of its own form element, in the browser only (event
  * handlers and effects): the inputs are uncontrolled, so the DOM holds the values.
  */
-import type { DraftValues } from '../../browser/form-drafts';
+import type { DraftValues } from '../../dom/form-drafts';
 import type { Field } from '../../content/schema';
 import type { FieldValue } from '../../validation/validate';
 

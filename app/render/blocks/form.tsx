@@ -19,7 +19,7 @@
  *                could not store it just now), draft kept
  *   honeypot     a text input no person sees or reaches (off-screen, aria-hidden, no tab
  *                stop, no autofill); bots fill it in, and the worker then keeps nothing
- *   drafts       what is typed is kept per page and form (app/browser/form-drafts.ts) and
+ *   drafts       what is typed is kept per page and form (app/dom/form-drafts.ts) and
  *                restored after hydration, so the server's HTML and the first render match
  *
  * Inputs are uncontrolled: the DOM holds the values, so nothing typed before hydration is
@@ -35,8 +35,8 @@ import {
   type DraftTarget,
   type DraftValues,
   type DraftWriter,
-} from '../../browser/form-drafts';
-import { createSubmissionKeys, newIdempotencyKey } from '../../browser/idempotency-key';
+} from '../../dom/form-drafts';
+import { createSubmissionKeys, newIdempotencyKey } from '../../dom/idempotency-key';
 import type { Block, Field } from '../../content/schema';
 import { appEndpoints } from '../../endpoints';
 import { $fetch, FetchError, type FetchOptions } from '../../fetch';

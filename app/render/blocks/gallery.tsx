@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef, useState } from 'react';
-import { lazyImageChecker } from '../../browser/lazy-images';
+import { lazyImageChecker } from '../../dom/lazy-images';
 import type { Block } from '../../content/schema';
 import { useGestures } from '../hooks/use-gestures';
 import { uiStrings } from '../../i18n/strings';

@@ -10,7 +10,7 @@ import { PageContext } from '../page-context';
  * nothing shifts. `priority` marks the page's first image (the likely LCP element): the
  * server gives it its real source, eager and high priority.
  *
- * Every other image is lazy (docs/behaviour.md#9-lazy-images, app/browser/lazy-images.ts). The server renders it with its
+ * Every other image is lazy (docs/behaviour.md#9-lazy-images, app/dom/lazy-images.ts). The server renders it with its
  * source in `data-src` and a same-size blank SVG as `src`: an <img> with alt text and no
  * source is laid out as text in Chromium and would shift the page when the picture arrives.
  * A <noscript> copy with the real source serves visitors without JavaScript (site.css hides

@@ -1,5 +1,5 @@
 /**
- * The state of one lazy image (docs/behaviour.md#9-lazy-images; the rules are in app/browser/lazy-images.ts):
+ * The state of one lazy image (docs/behaviour.md#9-lazy-images; the rules are in app/dom/lazy-images.ts):
  *
  *   waiting   server HTML and first client render: a placeholder of the right size, no request
  *   loading   the shared checker found it within 1.2 viewports: the real source is set
@@ -10,7 +10,7 @@
  * is past hydration: useSyncExternalStore's server snapshot says "not remembered").
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type RefObject, type SyntheticEvent } from 'react';
-import { afterFailedAttempt, lazyImageChecker, loadedImages, retryDelayMs } from '../../browser/lazy-images';
+import { afterFailedAttempt, lazyImageChecker, loadedImages, retryDelayMs } from '../../dom/lazy-images';
 
 export type LazyPhase = 'waiting' | 'loading' | 'loaded' | 'failed';
 

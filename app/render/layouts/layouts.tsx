@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Chrome } from '../../build-records';
 import { uiStrings } from '../../i18n/strings';
-import { openConsentSettings } from '../../browser/consent';
+import { openConsentSettings } from '../../dom/consent';
 import { consentStrings } from '../../i18n/consent-strings';
 
 function LanguageSwitcher({ chrome, languageLinks }: { chrome: Chrome; languageLinks: Record<string, string> }) {

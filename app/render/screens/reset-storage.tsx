@@ -4,8 +4,8 @@
  * belongs to the slug's page) and the status region lists what went, in the page language.
  */
 import { useEffect, useState } from 'react';
-import { resetSiteData, type ResetReport, type StoredItem } from '../../browser/reset-site-data';
-import { parseSiteKey } from '../../browser/site-storage';
+import { resetSiteData, type ResetReport, type StoredItem } from '../../dom/reset-site-data';
+import { parseSiteKey } from '../../dom/site-storage';
 import { formStrings, type FormStrings } from '../../i18n/form-strings';
 import { uiStrings } from '../../i18n/strings';
 

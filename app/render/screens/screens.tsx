@@ -1,6 +1,6 @@
 /** Screens the site itself owns: errors and the system pages. */
 import type { Chrome, Payload } from '../../build-records';
-import { SUPPORTED_BROWSER_LIST } from '../../browser-support';
+import { SUPPORTED_BROWSER_LIST } from '../../browser-support/support-table';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, notFoundMessage, uiStrings } from '../../i18n/strings';
 import type { SystemPageName, UnavailableCause } from '../../view';
 import { lazyPart } from '../lazy-parts';

@@ -13,7 +13,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { LAZY_IMAGE_MAX_ATTEMPTS } from '../../../../app/constants';
 import type { Image as ImageData } from '../../../../app/content/schema';
-import type * as LazyImages from '../../../../app/browser/lazy-images';
+import type * as LazyImages from '../../../../app/dom/lazy-images';
 import type { ImageInfo } from '../../../../app/images/image-manifest';
 
 type Props = Record<string, unknown> & { children?: ReactNode };
@@ -78,7 +78,7 @@ vi.mock('react', async (importOriginal) => {
   return { ...actual, ...hooks, default: { ...actual, ...hooks } };
 });
 
-vi.mock('../../../../app/browser/lazy-images', async (importOriginal) => {
+vi.mock('../../../../app/dom/lazy-images', async (importOriginal) => {
   const actual = await importOriginal<typeof LazyImages>();
   const checker = {
     watch(element: unknown, onVisible: () => void) {
@@ -95,7 +95,7 @@ vi.mock('../../../../app/browser/lazy-images', async (importOriginal) => {
 
 const { Img, fallbackSrc } = await import('../../../../app/render/blocks/media');
 const { PageContext } = await import('../../../../app/render/page-context');
-const { loadedImages } = await import('../../../../app/browser/lazy-images');
+const { loadedImages } = await import('../../../../app/dom/lazy-images');
 
 /** A rendered host element: its tag, props and children. */
 interface Host {
