@@ -29,11 +29,14 @@ function anchorsOf(path: string): Set<string> {
   return new Set([...read(path).matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!)));
 }
 
+/** Files that spell citations leading nowhere on purpose: this one and the tables' fixtures. */
+const CITATION_FIXTURES = new Set(['test/docs.test.ts', 'test/scripts/docs-tables.test.ts']);
+
 const citations = CODE_DIRS.flatMap((dir) =>
   [...files(join(REPO_ROOT, dir))].flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(CITATION_RE)].map((m) => ({ file: relative(REPO_ROOT, file), doc: m[1]!, anchor: m[2]! })),
   ),
-).filter((c) => c.file !== 'test/docs.test.ts');
+).filter((c) => !CITATION_FIXTURES.has(c.file));
 
 describe('citations of docs/', () => {
   test('the code cites the docs', () => {
