@@ -10,6 +10,8 @@ import { PAGE_FILE_RE, PATH_SEGMENT_RE, pathForPageFile } from '../../app/conten
 import { formatIssuePath, problemsFromZod, type ContentProblem } from '../../app/content/issues';
 import { Page, Site, walkBlocks } from '../../app/content/schema';
 import { parseRuleString } from '../../app/validation/rule-string';
+import { refusedEntries } from './content-tree';
+import { invalidJsonMessage } from './json-error';
 import { checkLinks } from './link-check';
 import { isSafeRulePattern } from './regex-safety';
 
@@ -59,8 +61,9 @@ async function readJsonFile(absolute: string, shown: string, problems: ContentPr
   }
   try {
     return JSON.parse(text);
-  } catch (err) {
-    problems.push({ file: shown, path: '(file)', message: `is not valid JSON: ${(err as Error).message}` });
+  } catch {
+    // Not JSON.parse's message: it quotes the file's text, past the error too.
+    problems.push({ file: shown, path: '(file)', message: invalidJsonMessage(text) });
     return undefined;
   }
 }
@@ -156,6 +159,10 @@ function unknownWebhooks(site: Site, pages: LoadedPage[]): ContentProblem[] {
 }
 
 export async function loadContent(contentDir: string, shownRoot = 'content'): Promise<LoadResult> {
+  // Before any file is read: with a link anywhere in the tree, nothing is read or published,
+  // so no part of what it points at can reach dist/, the upload or a problem line.
+  const refused = await refusedEntries(contentDir, shownRoot);
+  if (refused.length > 0) return { ok: false, problems: refused, warnings: [] };
   const problems: ContentProblem[] = [];
   const siteFile = `${shownRoot}/site.json`;
   let site: Site | undefined;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { formatProblem } from '../../app/content/issues';
@@ -205,6 +205,27 @@ describe('content validation', () => {
     await writeFile(join(dir, 'pages', 'en', 'broken.json'), '{ "title": ');
     const lines = await problemLines();
     expect(lines[0]).toMatch(/^content\/pages\/en\/broken\.json: \(file\): is not valid JSON/);
+  });
+
+  test('a file that is not JSON is named by line and column, and none of its text is printed', async () => {
+    await writeFile(join(dir, 'pages', 'en', 'broken.json'), '{\n  "title": "Loans",\n  "token": preview-token-9d2e\n}');
+    expect(await problemLines()).toEqual([
+      'content/pages/en/broken.json: (file): is not valid JSON: unexpected character at line 3, column 12',
+    ]);
+  });
+
+  test('a link in media/ to a file outside is refused by name, and nothing of its target is printed', async () => {
+    const outside = await tempDir('loader-outside');
+    try {
+      await writeFile(join(outside, '.dev.vars'), 'PREVIEW_TOKEN=preview-token-9d2e\n');
+      await mkdir(join(dir, 'media'), { recursive: true });
+      await symlink(join(outside, '.dev.vars'), join(dir, 'media', 'vars.txt'));
+      const lines = await problemLines();
+      expect(lines).toEqual([expect.stringMatching(/^content\/media\/vars\.txt: \(file\): is a symbolic link/)]);
+      expect(lines.join('\n')).not.toContain('preview-token');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   test('paths deeper than eight segments are refused', async () => {
