@@ -13,7 +13,7 @@ import { parseRuleString } from '../../app/validation/rule-string';
 import { refusedEntries } from './content-tree';
 import { invalidJsonMessage } from './json-error';
 import { checkLinks } from './link-check';
-import { isSafeRulePattern } from './regex-safety';
+import { checkRulePattern } from './regex-safety';
 
 export interface LoadedPage {
   /** file path as shown to editors, e.g. content/pages/et/foo.json */
@@ -124,12 +124,15 @@ function unsafePatterns(file: string, page: Page): ContentProblem[] {
       block.fields.forEach((field, i) => {
         const parsed = field.rules === undefined ? null : parseRuleString(field.rules);
         const regex = parsed?.ok ? parsed.rules.find((r) => r.name === 'regex') : undefined;
-        if (!regex || isSafeRulePattern(regex.params.join(','))) return;
+        const verdict = regex ? checkRulePattern(regex.params.join(',')) : null;
+        if (!verdict || verdict.safe) return;
         problems.push({
           file,
           path: formatIssuePath([...path, 'fields', i, 'rules']),
           message:
-            'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b), or one the check cannot read; rewrite it so each character can be matched only one way, or use a stock rule such as email',
+            verdict.reason === 'backtracking'
+              ? 'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b); rewrite it so each character can be matched only one way, or use a stock rule such as email'
+              : `rule "regex" has a pattern the backtracking check cannot read (${verdict.detail}); write it without backreferences or inline flags, or use a stock rule such as email`,
         });
       });
     },

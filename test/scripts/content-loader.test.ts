@@ -131,6 +131,36 @@ describe('content validation', () => {
     expect(await problemLines()).toEqual([]);
   });
 
+  test('a regex rule with a named group and a linear pattern builds', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [{ name: 'phone', label: 'Phone', kind: 'text', rules: 'required|regex:^(?<cc>\\+\\d{1,3})?\\d{5,12}$' }],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    expect(await problemLines()).toEqual([]);
+  });
+
+  test('a regex rule the backtracking check cannot read is a named problem', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [{ name: 'pin', label: 'PIN', kind: 'text', rules: 'regex:^(?<d>\\d)\\k<d>$' }],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    expect(await problemLines()).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/en\/index\.json: blocks\[5\]\.fields\[0\]\.rules: rule "regex" has a pattern the backtracking check cannot read \(/,
+      ),
+    ]);
+  });
+
   test('every Object.prototype name used as a rule is refused as an unknown rule', async () => {
     await editPage('en/index.json', (p) =>
       p.blocks.push({
