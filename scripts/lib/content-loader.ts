@@ -14,6 +14,7 @@ import { refusedEntries } from './content-tree';
 import { invalidJsonMessage } from './json-error';
 import { checkLinks } from './link-check';
 import { checkRulePattern } from './regex-safety';
+import { PUBLIC_DIR, listStaticFiles, shadowOf } from './reserved-paths';
 
 export interface LoadedPage {
   /** file path as shown to editors, e.g. content/pages/et/foo.json */
@@ -161,7 +162,8 @@ function unknownWebhooks(site: Site, pages: LoadedPage[]): ContentProblem[] {
   return problems;
 }
 
-export async function loadContent(contentDir: string, shownRoot = 'content'): Promise<LoadResult> {
+/** `publicDir`: the static files published beside the pages, whose URLs no page may take. */
+export async function loadContent(contentDir: string, shownRoot = 'content', publicDir = PUBLIC_DIR): Promise<LoadResult> {
   // Before any file is read: with a link anywhere in the tree, nothing is read or published,
   // so no part of what it points at can reach dist/, the upload or a problem line.
   const refused = await refusedEntries(contentDir, shownRoot);
@@ -187,6 +189,7 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
   if (pagesFolder !== 'folder') {
     problems.push({ file: `${shownRoot}/pages`, path: '(folder)', message: `is ${pagesFolder}` });
   } else {
+    const statics = await listStaticFiles(publicDir);
     for (const rel of await listPageFiles(pagesDir, shownRoot, problems)) {
       const file = `${shownRoot}/pages/${rel}`;
       const path = pathForPageFile(rel);
@@ -196,6 +199,11 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
         continue;
       }
       seen.set(path, file);
+      const shadow = shadowOf(path, statics);
+      if (shadow) {
+        problems.push({ file, path: '(file name)', message: shadow });
+        continue;
+      }
       const raw = await readJsonFile(join(pagesDir, rel), file, problems);
       if (raw === undefined) continue;
       const parsed = Page.safeParse(raw);
