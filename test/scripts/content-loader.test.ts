@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -256,6 +257,13 @@ describe('content validation', () => {
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
+  });
+
+  test('a named pipe among the pages is named, and the build does not wait on it', async () => {
+    execFileSync('mkfifo', [join(dir, 'pages', 'en', 'pipe.json')]);
+    expect(await problemLines()).toEqual([
+      expect.stringMatching(/^content\/pages\/en\/pipe\.json: \(file\): is neither a file nor a folder/),
+    ]);
   });
 
   test('paths deeper than eight segments are refused', async () => {
