@@ -12,6 +12,7 @@ import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref }
 import { Field, FORM_MAX_FIELDS, Image, nonEmpty, RichText } from './block-parts';
 import type * as tree from './block-tree';
 import { walkBlocks } from './walk-blocks';
+import { webhookUrlProblem } from './webhook-url';
 
 export { Field, FIELD_NAME_MAX_CHARS, FieldKind, FORM_MAX_FIELDS, Image, Mark, RichNode, RichText, TextNode } from './block-parts';
 export type { BlockType } from './block-tree';
@@ -252,6 +253,16 @@ export const Webhook = z.strictObject({
 });
 export type Webhook = z.infer<typeof Webhook>;
 
+/**
+ * A webhook as site.json may write it: https on a public DNS name, no credentials, no IP
+ * literal (webhook-url.ts). Only here: indexes already in KV are read with Webhook as they are.
+ */
+const SiteWebhook = Webhook.superRefine((webhook, ctx) => {
+  const problem = webhookUrlProblem(webhook.url);
+  // A URL that is no https URL at all has had Webhook's own message.
+  if (problem && isHttpsUrl(webhook.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: problem });
+});
+
 export const Site = z
   .object({
     name: nonEmpty,
@@ -266,7 +277,7 @@ export const Site = z
     /** broken internal links warn instead of failing the build (docs/content-model.md#31-links-that-must-lead-somewhere) */
     allowBrokenLinks: z.boolean().default(false),
     /** webhook name -> where forms that name it are delivered */
-    webhooks: z.record(WebhookName, Webhook).default({}),
+    webhooks: z.record(WebhookName, SiteWebhook).default({}),
   })
   .superRefine((site, ctx) => {
     const codes = site.locales.map((l) => l.code);

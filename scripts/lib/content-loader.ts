@@ -10,8 +10,11 @@ import { PAGE_FILE_RE, PATH_SEGMENT_RE, pathForPageFile } from '../../app/conten
 import { formatIssuePath, problemsFromZod, type ContentProblem } from '../../app/content/issues';
 import { Page, Site, walkBlocks } from '../../app/content/schema';
 import { parseRuleString } from '../../app/validation/rule-string';
+import { refusedEntries } from './content-tree';
+import { invalidJsonMessage } from './json-error';
 import { checkLinks } from './link-check';
-import { isSafeRulePattern } from './regex-safety';
+import { checkRulePattern } from './regex-safety';
+import { PUBLIC_DIR, listStaticFiles, shadowOf } from './reserved-paths';
 
 export interface LoadedPage {
   /** file path as shown to editors, e.g. content/pages/et/foo.json */
@@ -59,8 +62,9 @@ async function readJsonFile(absolute: string, shown: string, problems: ContentPr
   }
   try {
     return JSON.parse(text);
-  } catch (err) {
-    problems.push({ file: shown, path: '(file)', message: `is not valid JSON: ${(err as Error).message}` });
+  } catch {
+    // Not JSON.parse's message: it quotes the file's text, past the error too.
+    problems.push({ file: shown, path: '(file)', message: invalidJsonMessage(text) });
     return undefined;
   }
 }
@@ -121,12 +125,15 @@ function unsafePatterns(file: string, page: Page): ContentProblem[] {
       block.fields.forEach((field, i) => {
         const parsed = field.rules === undefined ? null : parseRuleString(field.rules);
         const regex = parsed?.ok ? parsed.rules.find((r) => r.name === 'regex') : undefined;
-        if (!regex || isSafeRulePattern(regex.params.join(','))) return;
+        const verdict = regex ? checkRulePattern(regex.params.join(',')) : null;
+        if (!verdict || verdict.safe) return;
         problems.push({
           file,
           path: formatIssuePath([...path, 'fields', i, 'rules']),
           message:
-            'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b), or one the check cannot read; rewrite it so each character can be matched only one way, or use a stock rule such as email',
+            verdict.reason === 'backtracking'
+              ? 'rule "regex" has a pattern that can backtrack for a long time on some values (such as (a+)+ or a*a*b); rewrite it so each character can be matched only one way, or use a stock rule such as email'
+              : `rule "regex" has a pattern the backtracking check cannot read (${verdict.detail}); write it without backreferences or inline flags, or use a stock rule such as email`,
         });
       });
     },
@@ -155,7 +162,12 @@ function unknownWebhooks(site: Site, pages: LoadedPage[]): ContentProblem[] {
   return problems;
 }
 
-export async function loadContent(contentDir: string, shownRoot = 'content'): Promise<LoadResult> {
+/** `publicDir`: the static files published beside the pages, whose URLs no page may take. */
+export async function loadContent(contentDir: string, shownRoot = 'content', publicDir = PUBLIC_DIR): Promise<LoadResult> {
+  // Before any file is read: with a link anywhere in the tree, nothing is read or published,
+  // so no part of what it points at can reach dist/, the upload or a problem line.
+  const refused = await refusedEntries(contentDir, shownRoot);
+  if (refused.length > 0) return { ok: false, problems: refused, warnings: [] };
   const problems: ContentProblem[] = [];
   const siteFile = `${shownRoot}/site.json`;
   let site: Site | undefined;
@@ -177,6 +189,7 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
   if (pagesFolder !== 'folder') {
     problems.push({ file: `${shownRoot}/pages`, path: '(folder)', message: `is ${pagesFolder}` });
   } else {
+    const statics = await listStaticFiles(publicDir);
     for (const rel of await listPageFiles(pagesDir, shownRoot, problems)) {
       const file = `${shownRoot}/pages/${rel}`;
       const path = pathForPageFile(rel);
@@ -186,6 +199,11 @@ export async function loadContent(contentDir: string, shownRoot = 'content'): Pr
         continue;
       }
       seen.set(path, file);
+      const shadow = shadowOf(path, statics);
+      if (shadow) {
+        problems.push({ file, path: '(file name)', message: shadow });
+        continue;
+      }
       const raw = await readJsonFile(join(pagesDir, rel), file, problems);
       if (raw === undefined) continue;
       const parsed = Page.safeParse(raw);

@@ -16,7 +16,8 @@ import { isInternalPath, onOrigin } from '../../app/urls';
 
 /** Files the worker answers itself, which a footer may well link to. */
 const WORKER_FILES = new Set(['/robots.txt', '/sitemap.xml']);
-const MEDIA_PREFIX = '/media/';
+/** Where the build publishes content/media (site-build.ts). */
+export const MEDIA_PREFIX = '/media/';
 /** Only the path of a link is looked at; the origin is a placeholder no request reaches. */
 const PLACEHOLDER_ORIGIN = 'http://link-check.invalid';
 

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { formatProblem } from '../../app/content/issues';
@@ -131,6 +132,36 @@ describe('content validation', () => {
     expect(await problemLines()).toEqual([]);
   });
 
+  test('a regex rule with a named group and a linear pattern builds', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [{ name: 'phone', label: 'Phone', kind: 'text', rules: 'required|regex:^(?<cc>\\+\\d{1,3})?\\d{5,12}$' }],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    expect(await problemLines()).toEqual([]);
+  });
+
+  test('a regex rule the backtracking check cannot read is a named problem', async () => {
+    await editPage('en/index.json', (p) =>
+      p.blocks.push({
+        type: 'form',
+        id: 'f',
+        fields: [{ name: 'pin', label: 'PIN', kind: 'text', rules: 'regex:^(?<d>\\d)\\k<d>$' }],
+        submitLabel: 'Send',
+        successMessage: 'Thanks',
+      }),
+    );
+    expect(await problemLines()).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/en\/index\.json: blocks\[5\]\.fields\[0\]\.rules: rule "regex" has a pattern the backtracking check cannot read \(/,
+      ),
+    ]);
+  });
+
   test('every Object.prototype name used as a rule is refused as an unknown rule', async () => {
     await editPage('en/index.json', (p) =>
       p.blocks.push({
@@ -205,6 +236,34 @@ describe('content validation', () => {
     await writeFile(join(dir, 'pages', 'en', 'broken.json'), '{ "title": ');
     const lines = await problemLines();
     expect(lines[0]).toMatch(/^content\/pages\/en\/broken\.json: \(file\): is not valid JSON/);
+  });
+
+  test('a file that is not JSON is named by line and column, and none of its text is printed', async () => {
+    await writeFile(join(dir, 'pages', 'en', 'broken.json'), '{\n  "title": "Loans",\n  "token": preview-token-9d2e\n}');
+    expect(await problemLines()).toEqual([
+      'content/pages/en/broken.json: (file): is not valid JSON: unexpected character at line 3, column 12',
+    ]);
+  });
+
+  test('a link in media/ to a file outside is refused by name, and nothing of its target is printed', async () => {
+    const outside = await tempDir('loader-outside');
+    try {
+      await writeFile(join(outside, '.dev.vars'), 'PREVIEW_TOKEN=preview-token-9d2e\n');
+      await mkdir(join(dir, 'media'), { recursive: true });
+      await symlink(join(outside, '.dev.vars'), join(dir, 'media', 'vars.txt'));
+      const lines = await problemLines();
+      expect(lines).toEqual([expect.stringMatching(/^content\/media\/vars\.txt: \(file\): is a symbolic link/)]);
+      expect(lines.join('\n')).not.toContain('preview-token');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  test('a named pipe among the pages is named, and the build does not wait on it', async () => {
+    execFileSync('mkfifo', [join(dir, 'pages', 'en', 'pipe.json')]);
+    expect(await problemLines()).toEqual([
+      expect.stringMatching(/^content\/pages\/en\/pipe\.json: \(file\): is neither a file nor a folder/),
+    ]);
   });
 
   test('paths deeper than eight segments are refused', async () => {

@@ -73,6 +73,11 @@ describe('webhooks in content', () => {
     );
   });
 
+  test('a webhook at the metadata address, spelled as a number, is a named problem', async () => {
+    await edit('site.json', (s) => (s.webhooks = { crm: { url: 'https://2852039166/latest', secret: 'WEBHOOK_SECRET_CRM' } }));
+    expect(await problemLines()).toEqual(['content/site.json: webhooks.crm.url: Must name its host by a DNS name, not an IP address']);
+  });
+
   test('a new webhook URL makes a new build, so publishing it is never a no-op', async () => {
     await edit('site.json', (s) => (s.webhooks = { crm: { url: 'https://crm.example.com/a', secret: 'WEBHOOK_SECRET_CRM' } }));
     const out = await tempDir('webhooks-out');
