@@ -1,40 +1,11 @@
 /**
  * The worker, assembled from its steps. Hono runs every step whose method and path match, in
- * the order of the list below, and that order is the policy:
- *
- *   requestContext        request id, build store, decoded path (400/404 for hostile paths), preview?
- *   requestLog            one JSON line per request (after next)
- *   edgeCacheRemember     keeps a page in isolate memory with its final headers (after next)
- *   securityHeaders       nosniff, HSTS, referrer and permissions policy; CSP on HTML (after next)
- *   previewGate           preview host: token -> signed cookie, share link -> its one page, else 401; private, no-store, noindex
- *   health                /_app/health: does the live build read back whole? for uptime monitors
- *   latestBuild           /_app/builds/latest.json: the live build (the draft's on the preview host)
- *   buildManifest         /_app/builds/meta/{id}.json: a build's manifest
- *   formsBuild            POST /_app/forms: the build its forms are looked up in, or the 503
- *   sameOriginPosts       POST /_app/forms: another origin's post is a 403
- *   formRateLimit         POST /_app/forms: over 10 posts a minute from one client is a 429
- *   receiveForm           POST /_app/forms: form entries for forms without their own endpoint
- *   formSentBuild         /_app/forms/sent: the build its page is looked up in, or the 503
- *   formSent              /_app/forms/sent: the thank-you page after a post without JavaScript
- *   previewShareLink      /_app/preview/share-link: a signed link to one draft page (preview host)
- *   clientFiles           /_app/ client files of earlier deployments (static assets lack them), from KV
- *   appNotFound           anything else under /_app/ that static assets did not serve: 404
- *   currentBuild          the complete build to serve from, or the 503 "not published yet"
- *   previewMedia          /media/* on the preview host: from ASSETS after the gate (share links: their page's only)
- *   previewEditor         /editor/* on the preview host: the example editor, from ASSETS after the gate
- *   robotsTxt             robots.txt
- *   sitemapXml            sitemap.xml
- *   payloads              {path}/_payload.json, for client navigation
- *   unsupportedPage       /unsupported, before the browser check, which sends old browsers there
- *   browserCheck          unsupported browser -> 302 /unsupported?lang=..
- *   routeRules            site.json redirects, headers, cache lifetimes
- *   previewPage           /preview (private, never edge-cached)
- *   resetStoragePage      /reset-storage (private, never edge-cached)
- *   resetStorageSlugPage  /reset-storage/{slug}
- *   edgeCacheLookup       304 for a matching ETag; a cached page without rendering
- *   contentPage           server-rendered from the payload, or the 404 screen
- *
- * Then `notFound` (a method no step answers) and `onError` (error-handler.ts).
+ * the order `appSteps` lists them, and that order is the policy: the steps that wrap every
+ * response (the request log, the edge cache's memory, the security headers) come before any
+ * step that can answer, refusals of hostile paths included; the preview gate stands before
+ * anything that serves content; the browser check and the route rules before the pages.
+ * test/worker/app.test.ts holds these relations. Then `notFound` (a method no step answers) and
+ * `onError` (error-handler.ts), whose answers go out through the wrapping steps too.
  *
  * Before the chain, the short path for memory hits (memory-hit.ts) answers a GET for a page the
  * isolate holds, built from this same list: each step that sees every path says in `hit` what
@@ -75,7 +46,7 @@ import { robotsTxt, sitemapXml } from './routes/seo-files';
 
 /** One step of the worker: a handler, and the requests it sees. */
 export interface Step {
-  /** the step's name in the list above (function names do not survive the worker's minification) */
+  /** the step's name in `appSteps` (function names do not survive the worker's minification) */
   readonly name: string;
   /** `ALL` for middleware every request passes through */
   readonly method: 'ALL' | 'GET' | 'POST';
@@ -125,43 +96,64 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     ...(hitRule ? { hit: hitRule } : {}),
   });
   return [
-    step('requestContext', 'ALL', '/*', requestContext({ memory }), hit.liveHost),
-    // The short path writes the same line itself, marked `short`.
+    // One JSON line per request, written after the rest; the short path writes the same line
+    // itself, marked `short`.
     step('requestLog', 'ALL', '/*', requestLog(), 'unchanged'),
+    // Keeps a page in isolate memory with its final headers, so it comes before every header writer.
     step('edgeCacheRemember', 'ALL', '/*', partOfApp(pageCache.remember), 'unchanged'),
+    // nosniff, HSTS, referrer, permissions and resource policies; CSP and opener policy on HTML.
     // The worker's own inline script (the reload guard in every page's head) is allowed by its hash.
     // A page in memory carries the headers this wrote, for its build and the live host.
     step('securityHeaders', 'ALL', '/*', securityHeaders({ scriptHashes: assets.headScript ? [assets.headScript.hash] : [] }), 'unchanged'),
+    // Request id, build store, host kind, and the decoded path: a hostile one is refused (400/404).
+    step('requestContext', 'ALL', '/*', requestContext({ memory }), hit.liveHost),
+    // The preview host: token -> signed cookie, share link -> its one page, else 401; private, no-store, noindex.
     step('previewGate', 'ALL', '/*', previewGate(), hit.liveHost),
+    // Does the live build read back whole? For uptime monitors.
     step('health', 'GET', appEndpoints.health, health),
+    // The live build (the draft's on the preview host).
     step('latestBuild', 'GET', appEndpoints.latestBuild, latestBuild),
     step('buildManifest', 'GET', appEndpoints.manifestDir + MANIFEST_FILE_ROUTE, buildManifest),
     // The form endpoints need the build, and must not fall to the /_app/ 404 below.
     step('formsBuild', 'POST', appEndpoints.forms, build),
+    // Another origin's post is a 403.
     step('sameOriginPosts', 'POST', appEndpoints.forms, sameOriginPosts),
     step('formRateLimit', 'POST', appEndpoints.forms, formRateLimit),
+    // Entries of forms without their own endpoint.
     step('receiveForm', 'POST', appEndpoints.forms, receiveForm),
     step('formSentBuild', 'GET', appEndpoints.formSent, build),
+    // The thank-you page after a post without JavaScript.
     step('formSent', 'GET', appEndpoints.formSent, formSent),
+    // A signed link to one draft page (preview host).
     step('previewShareLink', 'GET', appEndpoints.previewShareLink, previewShareLink()),
+    // Client files of earlier deployments, from KV: static assets have only the current ones.
     step('clientFiles', 'GET', `${APP_BASE}*`, clientFiles),
+    // Anything else under /_app/ is a 404, published or not.
     step('appNotFound', 'ALL', `${APP_BASE}*`, appNotFound),
-    // The short path only answers for the build memory says this step would choose (BuildMemory.liveFromMemory).
+    // The complete build to serve from, or the 503 "not published yet". The short path only
+    // answers for the build memory says this step would choose (BuildMemory.liveFromMemory).
     step('currentBuild', 'ALL', '/*', build, 'unchanged'),
+    // The preview host's media (share links: their page's only) and editor, from ASSETS after the gate.
     step('previewMedia', 'GET', '/media/*', previewAssets),
     step('previewEditor', 'GET', '/editor/*', previewAssets),
     step('robotsTxt', 'GET', '/robots.txt', robotsTxt),
     step('sitemapXml', 'GET', '/sitemap.xml', sitemapXml),
+    // {path}/_payload.json, for client navigation.
     step('payloads', 'GET', '/*', payloads, 'unchanged'),
+    // Before the browser check, which sends old browsers here.
     step('unsupportedPage', 'GET', '/unsupported', pages.unsupportedPage),
+    // An unsupported browser -> 302 /unsupported?lang=..
     step('browserCheck', 'ALL', '/*', browserCheck(), hit.supportedBrowser),
-    // Headers depend on the path alone, and a page in memory carries them; a redirect is kept
-    // only for a request without a query string (route-rules.ts).
+    // site.json redirects, headers and cache lifetimes. Headers depend on the path alone, and a
+    // page in memory carries them; a redirect is kept only for a request without a query string.
     step('routeRules', 'ALL', '/*', routeRules(), 'unchanged'),
+    // System pages: private, never edge-cached.
     step('previewPage', 'GET', '/preview', pages.previewPage),
     step('resetStoragePage', 'GET', '/reset-storage', pages.resetStoragePage),
     step('resetStorageSlugPage', 'GET', '/reset-storage/*', pages.resetStoragePage),
+    // 304 for a matching ETag; a cached page without rendering.
     step('edgeCacheLookup', 'ALL', '/*', partOfApp(pageCache.lookup), hit.unconditional),
+    // Server-rendered from the payload, or the 404 screen.
     step('contentPage', 'GET', '/*', pages.contentPage, 'unchanged'),
   ];
 }

@@ -3,6 +3,8 @@
  *
  *   HTTPException  a step refused the request (hono's own middleware refuse this way too):
  *                  its response, or its status with its message as plain text
+ *   RefusedPathError  the request's path was refused: for a browser the site's error screen
+ *                  (no page is at such a path), else the status with its message as text
  *   DomainError    the worker's own errors, which say what they call for: a 4xx with its
  *                  message, 503 when the site's storage did not answer, or 500
  *   anything else  a bug: the 500 screen with the request id
@@ -19,6 +21,8 @@ import { CACHE_NONE } from './cache-control';
 import { DomainError } from './domain-error';
 import { notPublishedResponse } from './render/not-published';
 import { renderView } from './render/render-view';
+import { RefusedPathError } from './request-path';
+import { BASE_SECURITY_HEADERS } from './security-header-values';
 import { chooseLocale } from './visitor-locale';
 
 /** A refusal as the step that threw it built it, or its message; never cached unless it says so. */
@@ -26,6 +30,36 @@ function refusal(c: Context<AppEnv>, err: HTTPException): Response {
   const res = err.res ? err.getResponse() : c.text(err.message || 'Error', err.status, { 'Cache-Control': CACHE_NONE });
   if (!res.headers.has('cache-control')) res.headers.set('Cache-Control', CACHE_NONE);
   return res;
+}
+
+/** Whether the client takes HTML: a browser's navigation, rather than a script or a probe. */
+function acceptsHtml(c: Context<AppEnv>): boolean {
+  return c.req.header('accept')?.includes('text/html') === true;
+}
+
+/**
+ * The live build to show a refused path's error screen with, whatever the host: the preview
+ * gate has not run yet, so the draft is not shown. Null when none can be read: then the plain
+ * answer, since a refusal is no reason for a 503.
+ */
+async function liveBuildFor(c: Context<AppEnv>, memory: BuildMemory): Promise<CompleteBuild | null> {
+  if (memory.lastComplete) return memory.lastComplete;
+  try {
+    return (await c.get('store')?.current('live')) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A refused path: the site's error screen for a browser (400 or 404 as the path check said), else text. */
+async function refusedPath(c: Context<AppEnv>, err: RefusedPathError, memory: BuildMemory, assets: ClientAssets): Promise<Response> {
+  const build = acceptsHtml(c) ? await liveBuildFor(c, memory) : null;
+  if (!build) return c.text(err.message, err.status, { 'Cache-Control': CACHE_NONE });
+  // The CSP the security headers write names this build's script hashes.
+  c.set('build', build);
+  const chrome = chooseLocale(build.index, err.rawPath, undefined, undefined);
+  const body = renderView({ kind: 'error', status: err.status, path: err.rawPath, chrome }, { buildId: build.record.id, assets });
+  return c.html(body, err.status, { 'Cache-Control': CACHE_NONE });
 }
 
 function logFault(err: Error, requestId: string, path: string, build: CompleteBuild | null) {
@@ -41,9 +75,27 @@ function logFault(err: Error, requestId: string, path: string, build: CompleteBu
   );
 }
 
+/**
+ * The error handler's answers carry the base security headers themselves: the security headers
+ * step writes them again on the way out, but a fault in a step outside it (the log, the edge
+ * cache's remember) is answered here after that step has run.
+ */
+function withBaseHeaders(res: Response): Response {
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!res.headers.has(name)) res.headers.set(name, value);
+  return res;
+}
+
 export function errorHandler({ memory, assets }: { memory: BuildMemory; assets: ClientAssets }): ErrorHandler<AppEnv> {
-  return function onError(err, c) {
+  const answer = answerFor({ memory, assets });
+  return async function onError(err, c) {
+    return withBaseHeaders(await answer(err, c));
+  };
+}
+
+function answerFor({ memory, assets }: { memory: BuildMemory; assets: ClientAssets }) {
+  return function answer(err: Error, c: Context<AppEnv>): Response | Promise<Response> {
     if (err instanceof HTTPException) return refusal(c, err);
+    if (err instanceof RefusedPathError) return refusedPath(c, err, memory, assets);
     const status = err instanceof DomainError ? err.status : 500;
     if (status < 500) return c.text(err.message, status, { 'Cache-Control': CACHE_NONE });
     // A step may have thrown before the ones that set these ran.

@@ -3,8 +3,27 @@
  * hostile-path table is tested without a runtime.
  */
 import { MAX_REQUEST_PATH_CHARS } from '../app/constants';
+import { DomainError } from './domain-error';
 
 export type PathVerdict = { ok: true; path: string } | { ok: false; status: 400 | 404; reason: string };
+
+/**
+ * A request refused for its path. Thrown by the request context, inside the request log and the
+ * security headers, so a probe is logged and answered with the headers like any request; the
+ * error handler shows HTML clients the site's error screen, others `message` as text.
+ */
+export class RefusedPathError extends DomainError {
+  override readonly name = 'RefusedPathError';
+  readonly status: 400 | 404;
+  /** the path as sent, still encoded: no page is at it, and the error screen names it */
+  readonly rawPath: string;
+
+  constructor(verdict: Extract<PathVerdict, { ok: false }>, rawPath: string) {
+    super(verdict.status === 400 ? 'Bad Request' : 'Not Found');
+    this.status = verdict.status;
+    this.rawPath = rawPath;
+  }
+}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f]/;

@@ -15,12 +15,16 @@ export function uiStrings(lang: string): UiStrings {
 
 /** The spec's fixed wording for error states; shown in every language beside the translation. */
 export const NOT_FOUND_STATUS_TEXT = 'Page Not Found';
+export const BAD_REQUEST_STATUS_TEXT = 'Bad Request';
 export const SERVER_ERROR_STATUS_TEXT = 'Internal Server Error';
 export const notFoundMessage = (path: string) => `Page not found: ${path}`;
 
-/** The heading and text of an error screen (404, 503 by its cause, else a server error). */
+/**
+ * The heading and text of an error screen (404, 503 by its cause, else a server error). A 400
+ * is a path the worker refused (worker/request-path.ts): no page is at it either.
+ */
 export function errorWords(t: UiStrings, status: number, cause?: UnavailableCause): { heading: string; body: string } {
-  if (status === 404) return { heading: t.notFoundTitle, body: t.notFoundBody };
+  if (status === 404 || status === 400) return { heading: t.notFoundTitle, body: t.notFoundBody };
   if (status === 503 && cause === 'unavailable') return { heading: t.unavailableTitle, body: t.unavailableBody };
   if (status === 503) return { heading: t.notPublishedTitle, body: t.notPublishedBody };
   return { heading: t.serverErrorTitle, body: t.serverErrorBody };

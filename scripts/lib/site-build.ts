@@ -18,6 +18,7 @@ import { ROOT, bundleClient, bundleWorker } from './bundle';
 import { loadContent } from './content-loader';
 import type { ImageCache } from './image-cache';
 import { buildImageVariants } from './image-variants';
+import { BASE_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../worker/security-header-values';
 
 export interface SiteBuildOptions {
   contentDir: string;
@@ -42,25 +43,32 @@ export type SiteBuildResult = ({ ok: true; build: BuildOutput; outDir: string } 
  * media get a CSP that allows nothing but inline styles, in a sandbox.
  */
 export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-const ASSET_HEADERS = `/_app/*
+/**
+ * The worker's own security header values (worker/security-header-values.ts), under `/*` once:
+ * Workers static assets join the values of a header that two matching rules set, and a joined
+ * HSTS or nosniff is no longer one valid value. The rules below set other headers only, and a
+ * variant (`/media/_v/`, also under `/media/*`) detaches the media lifetime (`!`) for its own.
+ */
+const headerLines = (headers: Readonly<Record<string, string>>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `  ${name}: ${value}\n`)
+    .join('');
+export const ASSET_HEADERS = `/*
+${headerLines(BASE_SECURITY_HEADERS)}/_app/*
   Cache-Control: public, max-age=31536000, immutable
-  X-Content-Type-Options: nosniff
-/media/_v/*
-  Cache-Control: public, max-age=31536000, immutable
-  X-Content-Type-Options: nosniff
-  Content-Security-Policy: ${MEDIA_CSP}
 /media/*
   Cache-Control: public, max-age=3600, stale-while-revalidate=86400
-  X-Content-Type-Options: nosniff
   Content-Security-Policy: ${MEDIA_CSP}
+/media/_v/*
+  ! Cache-Control
+  Cache-Control: public, max-age=31536000, immutable
 /favicon.svg
   Cache-Control: public, max-age=86400
 /editor/*
   Cache-Control: no-cache
-  X-Content-Type-Options: nosniff
   X-Robots-Tag: noindex, nofollow
   Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'
-`;
+${headerLines(DOCUMENT_SECURITY_HEADERS)}`;
 
 /**
  * The URL path of a client bundle file (`/_app/chunks/chunk.X.js`). Only text files are archived

@@ -102,7 +102,7 @@ describe('the build with photos', () => {
     const site = await buildForTest(REPO_CONTENT);
     cleanups.push(site.cleanup);
     const headers = await readFile(join(site.outDir, 'public/_headers'), 'utf8');
-    expect(headers).toContain('/media/_v/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+    expect(headers).toContain('/media/_v/*\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable\n');
     const index = BuildIndex.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.index(site.build.id))!.value));
     const payloadOf = (path: string) =>
       Payload.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.payload(index.pages[path]!))!.value));

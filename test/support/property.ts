@@ -97,3 +97,20 @@ export const hostileString = (maxPieces = 12): fc.Arbitrary<string> =>
 
 /** A path-like string: starts with `/`, then hostile pieces and segments. */
 export const hostilePath = (maxPieces = 12): fc.Arbitrary<string> => hostileString(maxPieces).map((s) => `/${s}`);
+
+/**
+ * Path spellings the worker's path check refuses (worker/request-path.ts) after a URL parser
+ * has read them: encoded separators, control characters, overlong or broken UTF-8, and paths
+ * over the length limit, in front of the site's open routes.
+ */
+export const refusedPath = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom('', '/en', '/_app', '/media', '/editor', '/robots.txt', '/preview'),
+        fc.constantFrom('%2F', '%2f', '%5C', '%5c', '%00', '%0d%0a', '%1F', '%7F', '%C0%AE', '%E0%A4%A', '%25%2F'),
+        fc.constantFrom('', 'health', 'page-1', '/x', '..%2Fbuilds/latest.json'),
+      )
+      .map(([a, b, c]) => `${a}/${b}${c}`),
+    fc.integer({ min: 1025, max: 4000 }).map((n) => `/${'a'.repeat(n)}`),
+  );

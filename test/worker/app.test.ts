@@ -1,87 +1,112 @@
 /**
- * The worker's order is its policy: these pin the steps createApp registers, the header
- * comment that documents them, and what the order means for a request under /_app/.
+ * The worker's order is its policy: these hold the relations the order must keep (which step
+ * must come before which, and why), and what the order means for requests.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { inspectRoutes } from 'hono/dev';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { appSteps, createApp } from '../../worker/app';
 import { BuildMemory } from '../../worker/build-memory';
 import { pageSteps } from '../../worker/memory-hit';
 import { PageMemory } from '../../worker/middleware/edge-cache';
-import { REPO_ROOT } from '../support/built-site';
 import { ASSETS, EMPTY_KV, ORIGIN } from './in-process';
 
-/** method, path, and the name of the handler Hono registered, in the order they run */
-const EXPECTED = [
-  ['ALL', '/*', 'requestContextMiddleware'],
-  ['ALL', '/*', 'requestLogMiddleware'],
-  ['ALL', '/*', 'edgeCacheRemember'],
-  ['ALL', '/*', 'securityHeadersMiddleware'],
-  ['ALL', '/*', 'previewGateMiddleware'],
-  ['GET', '/_app/health', 'health'],
-  ['GET', '/_app/builds/latest.json', 'latestBuild'],
-  ['GET', '/_app/builds/meta/:file{[a-f0-9]{16}\\.json}', 'buildManifest'],
-  ['POST', '/_app/forms', 'currentBuildMiddleware'],
-  ['POST', '/_app/forms', 'sameOriginPosts'],
-  ['POST', '/_app/forms', 'formRateLimit'],
-  ['POST', '/_app/forms', 'receiveForm'],
-  ['GET', '/_app/forms/sent', 'currentBuildMiddleware'],
-  ['GET', '/_app/forms/sent', 'formSent'],
-  ['GET', '/_app/preview/share-link', 'previewShareLinkHandler'],
-  ['GET', '/_app/*', 'clientFiles'],
-  ['ALL', '/_app/*', 'appNotFound'],
-  ['ALL', '/*', 'currentBuildMiddleware'],
-  ['GET', '/media/*', 'previewAssets'],
-  ['GET', '/editor/*', 'previewAssets'],
-  ['GET', '/robots.txt', 'robotsTxt'],
-  ['GET', '/sitemap.xml', 'sitemapXml'],
-  ['GET', '/*', 'payloads'],
-  ['GET', '/unsupported', 'unsupportedPage'],
-  ['ALL', '/*', 'browserCheckMiddleware'],
-  ['ALL', '/*', 'routeRulesMiddleware'],
-  ['GET', '/preview', 'previewPage'],
-  ['GET', '/reset-storage', 'resetStoragePage'],
-  ['GET', '/reset-storage/*', 'resetStoragePage'],
-  ['ALL', '/*', 'edgeCacheLookup'],
-  ['GET', '/*', 'contentPage'],
-];
+const steps = appSteps({ assets: ASSETS, memory: new BuildMemory(), pageMemory: new PageMemory() });
+const names = steps.map((s) => s.name);
 
-/** The step names the header comment of worker/app.ts lists, in its order. */
-function documentedSteps(): string[] {
-  const source = readFileSync(join(REPO_ROOT, 'worker/app.ts'), 'utf8');
-  const header = source.slice(0, source.indexOf('*/'));
-  const block = header.slice(header.indexOf('policy:'), header.indexOf('\n *\n', header.indexOf('policy:') + 8));
-  return [...block.matchAll(/^ \* {3}(\w+) /gm)].map((m) => m[1]!);
+/** Where a step is in the list; fails the test for a name the list lacks. */
+function at(name: string): number {
+  const index = names.indexOf(name);
+  expect(index, `${name} is a step`).toBeGreaterThanOrEqual(0);
+  return index;
 }
 
+/** Asserts that each of `first` runs before each of `then`. */
+function expectBefore(first: readonly string[], then: readonly string[]) {
+  for (const a of first) for (const b of then) expect(at(a), `${a} runs before ${b}`).toBeLessThan(at(b));
+}
+
+/** Steps that only act after the rest has answered: they never answer themselves. */
+const WRAPPERS = ['requestLog', 'edgeCacheRemember', 'securityHeaders'];
+/** Everything else: any of these may answer, or throw, which the error handler answers. */
+const ANSWERING = names.filter((n) => !WRAPPERS.includes(n));
+/** Steps that answer with a page of the site. */
+const PAGES = ['unsupportedPage', 'previewPage', 'resetStoragePage', 'resetStorageSlugPage', 'contentPage'];
+
 describe('the worker’s steps', () => {
-  test('are registered in the policy order, each with its handler', () => {
-    const routes = inspectRoutes(createApp({ assets: ASSETS })).map((r) => [r.method, r.path, r.name]);
-    expect(routes).toEqual(EXPECTED);
+  test('are registered in the order appSteps lists them', () => {
+    const routes = inspectRoutes(createApp({ assets: ASSETS })).map((r) => [r.method, r.path]);
+    expect(routes).toEqual(steps.map((s) => [s.method, s.path]));
   });
 
-  test('are the ones the header comment of worker/app.ts lists, in its order', () => {
-    const names = appSteps({ assets: ASSETS, memory: new BuildMemory(), pageMemory: new PageMemory() }).map((s) => s.name);
-    expect(documentedSteps()).toEqual(names);
+  test('have names of their own, so a relation names one step', () => {
+    expect(new Set(names).size).toBe(names.length);
   });
 
-  test('that see every page each say what they mean for a page in memory: the short path’s guards, in order', () => {
-    const steps = pageSteps(appSteps({ assets: ASSETS, memory: new BuildMemory(), pageMemory: new PageMemory() }));
-    expect(steps.map((s) => [s.name, s.hit === 'unchanged' ? 'unchanged' : 'guard'])).toEqual([
-      ['requestContext', 'guard'],
-      ['requestLog', 'unchanged'],
-      ['edgeCacheRemember', 'unchanged'],
-      ['securityHeaders', 'unchanged'],
-      ['previewGate', 'guard'],
-      ['currentBuild', 'unchanged'],
-      ['payloads', 'unchanged'],
-      ['browserCheck', 'guard'],
-      ['routeRules', 'unchanged'],
-      ['edgeCacheLookup', 'guard'],
-      ['contentPage', 'unchanged'],
-    ]);
+  test('that write the log line and the headers wrap every answer: they come before any step that can answer', () => {
+    expectBefore(WRAPPERS, ANSWERING);
+    for (const name of WRAPPERS) expect(steps[at(name)]).toMatchObject({ method: 'ALL', path: '/*' });
+  });
+
+  test('keep a page in memory only once every header writer has written: remember wraps the security headers', () => {
+    expectBefore(['edgeCacheRemember'], ['securityHeaders']);
+  });
+
+  test('give every other step the request context first: id, store, host kind and a checked path', () => {
+    expectBefore(
+      ['requestContext'],
+      ANSWERING.filter((n) => n !== 'requestContext'),
+    );
+  });
+
+  test('put the preview gate before anything that serves content, files or builds', () => {
+    expectBefore(
+      ['previewGate'],
+      ANSWERING.filter((n) => n !== 'requestContext' && n !== 'previewGate'),
+    );
+  });
+
+  test('find the build before the steps that read it', () => {
+    expectBefore(['formsBuild'], ['sameOriginPosts', 'formRateLimit', 'receiveForm']);
+    expectBefore(['formSentBuild'], ['formSent']);
+    expectBefore(['currentBuild'], ['previewMedia', 'previewEditor', 'robotsTxt', 'sitemapXml', 'payloads', ...PAGES]);
+  });
+
+  test('refuse another origin’s form post, then one over the rate, before reading the form', () => {
+    expectBefore(['sameOriginPosts'], ['formRateLimit']);
+    expectBefore(['formRateLimit'], ['receiveForm']);
+  });
+
+  test('answer anything under /_app/ that no endpoint took with the /_app/ 404, before a build is needed', () => {
+    const appRoutes = steps.filter((s) => s.path.startsWith('/_app/') && s.name !== 'appNotFound').map((s) => s.name);
+    expectBefore(appRoutes, ['appNotFound']);
+    expectBefore(['appNotFound'], ['currentBuild']);
+  });
+
+  test('check the browser after the unsupported page it sends old browsers to, and before the pages', () => {
+    expectBefore(['unsupportedPage'], ['browserCheck']);
+    expectBefore(
+      ['browserCheck'],
+      PAGES.filter((n) => n !== 'unsupportedPage'),
+    );
+  });
+
+  test('apply the route rules before the edge cache and the pages, whose headers and redirects they decide', () => {
+    expectBefore(['routeRules'], ['edgeCacheLookup', ...PAGES.filter((n) => n !== 'unsupportedPage')]);
+  });
+
+  test('look in the edge cache before rendering a content page', () => {
+    expectBefore(['edgeCacheLookup'], ['contentPage']);
+  });
+
+  test('that see every page each say what they mean for a page in memory', () => {
+    for (const step of pageSteps(steps)) expect(step.hit, step.name).toBeDefined();
+  });
+
+  test('that can answer differently for a page in memory guard the short path: the preview host, old browsers, conditional requests', () => {
+    const guarded = pageSteps(steps)
+      .filter((s) => s.hit !== 'unchanged')
+      .map((s) => s.name);
+    expect(guarded.sort()).toEqual(['browserCheck', 'edgeCacheLookup', 'previewGate', 'requestContext']);
   });
 });
 

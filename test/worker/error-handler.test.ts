@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { BuildMemory } from '../../worker/build-memory';
 import { CorruptRecordError, KvUnavailableError } from '../../worker/kv-records';
 import { MultipartError } from '../../worker/forms/multipart';
+import { RefusedPathError } from '../../worker/request-path';
+import { BASE_SECURITY_HEADERS } from '../../worker/security-header-values';
 import { fixtureBuild, given, request, testApp } from './in-process';
 
 let logged: string[];
@@ -106,5 +108,45 @@ describe('the error handler', () => {
     const res = await request(app, '/en/broken');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  test('answers a refused path for a browser with the site’s 404 screen, of the live build, never cached', async () => {
+    const err = new RefusedPathError({ ok: false, status: 404, reason: 'path too long to be a page' }, '/et/' + 'a'.repeat(1100));
+    const res = await request(throwing(err), '/en/broken', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const html = await res.text();
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('data-status="404"');
+    expect(html).toContain('Page Not Found');
+    // the language of the path's first segment, as on any 404 screen
+    expect(html).toContain('lang="et-EE"');
+  });
+
+  test('answers a refused path that is a 400 for a browser with the error screen, status 400 and the path it names', async () => {
+    const err = new RefusedPathError({ ok: false, status: 400, reason: 'control character in path' }, '/en/page%00');
+    const res = await request(throwing(err), '/en/broken', { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    expect(res.status).toBe(400);
+    expect(html).toContain('data-status="400"');
+    expect(html).toMatch(/400(<!-- -->)? · (<!-- -->)?Bad Request/);
+    expect(html).toContain('Page not found: /en/page%00');
+  });
+
+  test('answers a refused path with plain text for a client that does not take HTML', async () => {
+    const err = new RefusedPathError({ ok: false, status: 400, reason: 'encoded slash or backslash in path' }, '/_app%2Fhealth');
+    const res = await request(throwing(err), '/en/broken', { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('Bad Request');
+    expect(logged).toEqual([]);
+  });
+
+  test('gives every answer the base security headers itself', async () => {
+    for (const err of [new HTTPException(403, { message: 'No.' }), new MultipartError('bad'), new TypeError('bug')]) {
+      const res = await request(throwing(err), '/en/broken');
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS))
+        expect(res.headers.get(name), `${name} on ${err.name}`).toBe(value);
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BASE_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../worker/security-header-values';
 import { buildGeneratedSite } from '../support/built-site';
 import { startWorker, type TestWorker } from '../support/workerd';
 
@@ -271,6 +272,28 @@ describe('security headers', () => {
     expect(guard).toContain('__pageReloadGuard');
     const hash = `'sha256-${createHash('sha256').update(guard).digest('base64')}'`;
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hash};`);
+  });
+
+  test.each([
+    ['an HTML page', '/en/page-2', true],
+    ['the 404 screen', '/en/no-such-page', true],
+    ['a payload', '/en/page-2/_payload.json', false],
+    ['the health check', '/_app/health', false],
+    ['a hashed client file (static assets, _headers)', 'ENTRY', false],
+  ])('%s carries every base security header once, and the opener policy if HTML', async (_, path, html) => {
+    const target = path === 'ENTRY' ? (await (await get('/en')).text()).match(/src="(\/_app\/entry\.[A-Z0-9]+\.js)"/)![1]! : path;
+    const res = await get(target);
+    await res.arrayBuffer();
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) expect(res.headers.get(name), `${target} ${name}`).toBe(value);
+    for (const [name, value] of Object.entries(DOCUMENT_SECURITY_HEADERS))
+      expect(res.headers.get(name), `${target} ${name}`).toBe(html ? value : null);
+  });
+
+  test('/preview keeps its opener: an editing tool may open it as a window and post drafts to it', async () => {
+    const res = await get('/preview');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   test('JSON responses are nosniff too', async () => {

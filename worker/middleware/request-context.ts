@@ -1,12 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
 import type { BuildMemory } from '../build-memory';
 import { createBuildStore } from '../build-store';
 import { configOf } from '../config';
 import { isPreviewRequest } from '../hosts';
 import { requestIdOf } from '../request-id';
-import { checkRequestPath, splitRequestUrl } from '../request-path';
+import { RefusedPathError, checkRequestPath, splitRequestUrl } from '../request-path';
 
 /** The request's waitUntil; undefined where there is no execution context (in-process tests). */
 function waitUntilOf(c: Context<AppEnv>): ((work: Promise<unknown>) => void) | undefined {
@@ -23,14 +22,17 @@ export interface RequestContextOptions {
 }
 
 /**
- * First middleware: gives the request an id, a build store over the shared isolate memory,
- * and a decoded path, or refuses it with 400/404 when the path is malformed or hostile.
+ * Gives the request an id, a build store over the shared isolate memory, its host's kind and a
+ * decoded path, or refuses it with 400/404 when the path is malformed or hostile. Everything but
+ * the path is set before the refusal, so the log line and the headers of a refused request say
+ * which host it came to.
  */
 export function requestContext({ memory }: RequestContextOptions): MiddlewareHandler<AppEnv> {
   return async function requestContextMiddleware(c, next) {
     c.set('requestId', requestIdOf(c.req.header('cf-ray')));
     const config = configOf(c.env);
-    const verdict = checkRequestPath(splitRequestUrl(c.req.url).pathname);
+    const rawPath = splitRequestUrl(c.req.url).pathname;
+    const verdict = checkRequestPath(rawPath);
     const onFault = (key: string, err: Error) =>
       console.warn(
         JSON.stringify({
@@ -43,10 +45,10 @@ export function requestContext({ memory }: RequestContextOptions): MiddlewareHan
         }),
       );
     c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: config.pointerTtlMs, onFault, waitUntil: waitUntilOf(c) }));
-    if (!verdict.ok) throw new HTTPException(verdict.status, { message: verdict.status === 400 ? 'Bad Request' : 'Not Found' });
-    c.set('path', verdict.path);
     c.set('preview', isPreviewRequest(config, c.req.url));
     c.set('channel', c.get('preview') ? 'draft' : 'live');
+    if (!verdict.ok) throw new RefusedPathError(verdict, rawPath);
+    c.set('path', verdict.path);
     await next();
   };
 }

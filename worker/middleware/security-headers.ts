@@ -5,15 +5,7 @@ import type { AppEnv } from '../app-env';
 import type { CompleteBuild } from '../build-memory';
 import { configOf, type WorkerConfig } from '../config';
 import { afterNext } from '../response-headers';
-
-/** Headers every response carries, whatever it is. */
-export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // Two years with subdomains; not `preload`, which is a decision for the domain's owner.
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
-};
+import { BASE_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../security-header-values';
 
 /**
  * The Content-Security-Policy of the site's HTML. No nonce: pages are served from the edge
@@ -70,6 +62,7 @@ function framersOf(config: WorkerConfig, preview: boolean): readonly string[] {
  */
 export function securityHeaders({ scriptHashes = [] }: { scriptHashes?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
   const base = Object.entries(BASE_SECURITY_HEADERS);
+  const documentOnly = Object.entries(DOCUMENT_SECURITY_HEADERS);
   /** CSPs by host kind and build id, made with memoConfig (an isolate keeps one configuration) */
   let memo = new Map<string, string>();
   let memoConfig: WorkerConfig | undefined;
@@ -79,6 +72,8 @@ export function securityHeaders({ scriptHashes = [] }: { scriptHashes?: readonly
     for (const [name, value] of base) headers.set(name, value);
     if (noReferrer) headers.set('Referrer-Policy', 'no-referrer');
     if (c.get('staticFile') || !headers.get('content-type')?.startsWith('text/html')) return;
+    // A page that sets its own (the preview page's opt-out) keeps it.
+    for (const [name, value] of documentOnly) if (!headers.has(name)) headers.set(name, value);
     const config = configOf(c.env);
     if (config !== memoConfig || memo.size > 20) {
       memo = new Map();

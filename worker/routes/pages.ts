@@ -63,6 +63,9 @@ export function createPageHandlers({ assets }: { assets: ClientAssets }) {
     }
     const res = html(c, view, 200, CACHE_PRIVATE);
     res.headers.set('Vary', 'Accept-Language');
+    // An editing tool may open /preview as a window and post drafts to it, which a
+    // Cross-Origin-Opener-Policy of same-origin would cut off (docs/behaviour.md#15-preview-page).
+    if (name === 'preview') res.headers.set('Cross-Origin-Opener-Policy', 'unsafe-none');
     return res;
   }
 

@@ -1,7 +1,14 @@
 /** Screens the site itself owns: errors and the system pages. */
 import type { Chrome, Payload } from '../../build-records';
 import { SUPPORTED_BROWSER_LIST } from '../../browser-support/support-table';
-import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, notFoundMessage, uiStrings } from '../../i18n/strings';
+import {
+  BAD_REQUEST_STATUS_TEXT,
+  NOT_FOUND_STATUS_TEXT,
+  SERVER_ERROR_STATUS_TEXT,
+  errorWords,
+  notFoundMessage,
+  uiStrings,
+} from '../../i18n/strings';
 import type { SystemPageName, UnavailableCause } from '../../view';
 import { lazyPart } from '../lazy-parts';
 
@@ -19,12 +26,13 @@ export function ErrorScreen({
   cause?: UnavailableCause;
 }) {
   const t = uiStrings(chrome.locale.lang);
-  const notFound = status === 404;
+  // A 400 is a path the worker refused: no page is at it, so it reads as a 404 with its own status.
+  const notFound = status === 404 || status === 400;
   // Two screens, 404 and the rest: a 503 (nothing published, or KV unreadable) is the
   // 'Internal Server Error' screen with words of its own, and without a home to link to.
   const notPublished = status === 503;
   const words = errorWords(t, status, cause);
-  const statusText = notFound ? NOT_FOUND_STATUS_TEXT : SERVER_ERROR_STATUS_TEXT;
+  const statusText = status === 400 ? BAD_REQUEST_STATUS_TEXT : notFound ? NOT_FOUND_STATUS_TEXT : SERVER_ERROR_STATUS_TEXT;
   return (
     <section className="screen screen--error" data-status={status}>
       <p className="screen__status">

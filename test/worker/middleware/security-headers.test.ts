@@ -21,6 +21,24 @@ describe('security headers', () => {
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
   });
 
+  test('every response may be loaded by the site’s own pages only: Cross-Origin-Resource-Policy same-origin', async () => {
+    for (const path of ['/data.json', '/page'])
+      expect((await request(app(), path)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
+  test('HTML gets a browsing context group of its own (COOP same-origin); JSON gets no opener policy', async () => {
+    expect((await request(app(), '/page')).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect((await request(app(), '/data.json')).headers.get('cross-origin-opener-policy')).toBeNull();
+  });
+
+  test('a page that sets its own opener policy keeps it (the preview page, which editing tools may open as a window)', async () => {
+    const a = testApp();
+    a.use(given());
+    a.use(securityHeaders());
+    a.get('/preview', (c) => c.html('<h1>Preview</h1>', 200, { 'Cross-Origin-Opener-Policy': 'unsafe-none' }));
+    expect((await request(a, '/preview')).headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+  });
+
   test('HTML gets a CSP with scripts from the origin only, and same-origin framing', async () => {
     const res = await request(app(), '/page');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
