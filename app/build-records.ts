@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule, Webhook } from './content/schema';
+import { CONSENT_MODES } from './consent';
 import { ImageManifest } from './images/image-manifest';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
 
@@ -38,6 +39,8 @@ export const Chrome = z.object({
   navigation: z.array(NavLink),
   footer: Footer,
   gtmId: z.string().optional(),
+  /** with a gtmId: site.json `consentMode`; absent in builds made before it existed, read as basic */
+  consentMode: z.enum(CONSENT_MODES).optional(),
   /** with a gtmId: the consent banner's words from site.json (else the built-in ones) and privacy page */
   consent: z.object({ texts: ConsentTexts.optional(), privacyHref: z.string().optional() }).optional(),
 });

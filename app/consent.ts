@@ -25,6 +25,22 @@ export const CONSENT_EVENT = 'consent_update';
 /** `<html data-consent="ask">` shows the banner; "set" means a choice applies. Absent: no JavaScript ran. */
 export const CONSENT_ATTRIBUTE = 'data-consent';
 
+/**
+ * How the tag manager meets consent (site.json `consentMode`). "basic": gtm.js is not even
+ * requested until the visitor grants a category. "advanced" (Consent Mode v2's own name): gtm.js
+ * loads for every visitor, its tags told that everything is denied until a grant.
+ */
+export const CONSENT_MODES = ['basic', 'advanced'] as const;
+export type ConsentMode = (typeof CONSENT_MODES)[number];
+export const DEFAULT_CONSENT_MODE: ConsentMode = 'basic';
+
+/**
+ * In basic mode, the window property that holds the tag manager's loader until it has run: the
+ * inline snippet sets it (app/tag-manager.ts), the banner calls it after a grant. Its presence
+ * means tags are waiting for consent; on the preview host and without a tag manager it is absent.
+ */
+export const TAG_LOADER_GLOBAL = '__edgeSiteLoadTags';
+
 export interface ConsentChoice {
   statistics: boolean;
   marketing: boolean;

@@ -16,7 +16,7 @@ import { appEndpoints } from '../endpoints';
 import { createFetch } from '../fetch';
 import { browserSupportGuard, createGuardPipeline, routeRulesGuard, validateGuard } from '../navigation/guards';
 import { chromeOf } from '../render/view-facts';
-import { consentWithdrawn, watchConsentInOtherTabs } from '../dom/consent';
+import { applyGrantFromOtherTabs, consentWithdrawn, watchConsentInOtherTabs } from '../dom/consent';
 import { startBuildWatcher } from './build-watcher';
 import { looksLikeManifest } from './manifest-check';
 import { scheduleManifestPrefetch, type ConnectionInfo } from './manifest-prefetch';
@@ -88,7 +88,11 @@ export function startNavigation({ buildId, store, handleChunkError }: Navigation
     // A refused consent takes effect with a fresh document: tags that ran under the grant go with the old one.
     isOutdated: () => outdated || consentWithdrawn(),
     announce: createAnnouncer(),
-    onPageView: pushPageView,
+    onPageView: (path) => {
+      pushPageView(path);
+      // After the page view, which basic mode holds back: a container loaded now counts this page itself.
+      applyGrantFromOtherTabs();
+    },
   });
   if (!supported) {
     supported = true;

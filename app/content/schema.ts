@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { MAX_SECTION_DEPTH, PAGE_EDGE_TTL_S } from '../constants';
 import { GTM_ID_RE } from '../validation/rule-string';
+import { CONSENT_MODES, DEFAULT_CONSENT_MODE } from '../consent';
 import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref } from '../urls';
 import { Field, FORM_MAX_FIELDS, Image, nonEmpty, RichText } from './block-parts';
 import type * as tree from './block-tree';
@@ -274,6 +275,8 @@ export const Site = z
     footer: z.record(z.string(), Footer).default({}),
     routeRules: z.record(z.string().regex(/^\/[^\s]*$/, 'Must be a path pattern starting with /'), SiteRouteRule).default({}),
     consent: ConsentConfig.optional(),
+    /** with a gtmId: when gtm.js may load (app/consent.ts CONSENT_MODES); basic, nothing before a grant */
+    consentMode: z.enum(CONSENT_MODES).default(DEFAULT_CONSENT_MODE),
     /** broken internal links warn instead of failing the build (docs/content-model.md#31-links-that-must-lead-somewhere) */
     allowBrokenLinks: z.boolean().default(false),
     /** webhook name -> where forms that name it are delivered */

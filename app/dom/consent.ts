@@ -10,6 +10,7 @@
 import {
   CONSENT_ATTRIBUTE,
   CONSENT_STORAGE_KEY,
+  TAG_LOADER_GLOBAL,
   consentEvent,
   consentSignals,
   parseStoredConsent,
@@ -71,20 +72,50 @@ export function watchConsentInOtherTabs(): void {
 
 type Gtag = (...args: unknown[]) => void;
 
-/** Stores the choice, sends it to the tag manager as an update plus an event, and hides the banner. */
-export function saveConsent(choice: ConsentChoice): void {
+/** Basic mode's loader, while the tag manager waits for a grant (app/tag-manager.ts); else undefined. */
+function tagLoader(): (() => void) | undefined {
+  const loader: unknown = (window as unknown as Record<string, unknown>)[TAG_LOADER_GLOBAL];
+  return typeof loader === 'function' ? (loader as () => void) : undefined;
+}
+
+/** True while basic mode holds the tag manager back: no category granted in this document yet. */
+export function tagsAwaitConsent(): boolean {
+  return tagLoader() !== undefined;
+}
+
+/** Sends a choice to the tag manager as an update plus an event, loads it if basic mode waited for this grant, and hides the banner. */
+function applyChoice(choice: ConsentChoice): void {
   const before = grantedInThisDocument();
   if (refusesGranted(before, choice)) withdrawn = true;
   grantedHere = { statistics: before.statistics || choice.statistics, marketing: before.marketing || choice.marketing };
+  const w = window as { gtag?: Gtag; dataLayer?: unknown[] };
+  w.gtag?.('consent', 'update', consentSignals(choice));
+  w.dataLayer?.push(consentEvent(choice));
+  // In this page, without a reload; the loader itself does nothing for a choice that grants nothing.
+  tagLoader()?.();
+  document.documentElement.setAttribute(CONSENT_ATTRIBUTE, 'set');
+}
+
+/** Stores the choice and applies it to this page. */
+export function saveConsent(choice: ConsentChoice): void {
+  // What this page granted before, read before the new choice overwrites it in storage.
+  grantedInThisDocument();
   try {
     globalThis.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(storedConsent(choice, Date.now())));
   } catch {
     // Storage full or off: the choice holds for this page, and the next one asks again.
   }
-  const w = window as { gtag?: Gtag; dataLayer?: unknown[] };
-  w.gtag?.('consent', 'update', consentSignals(choice));
-  w.dataLayer?.push(consentEvent(choice));
-  document.documentElement.setAttribute(CONSENT_ATTRIBUTE, 'set');
+  applyChoice(choice);
+}
+
+/**
+ * A grant stored by another tab while this page's tag manager waits for one (basic mode):
+ * applied at this page's next client navigation, as the next full load would apply it.
+ */
+export function applyGrantFromOtherTabs(): void {
+  if (!tagsAwaitConsent()) return;
+  const stored = readConsent();
+  if (stored && (stored.statistics || stored.marketing)) applyChoice(stored);
 }
 
 /** Whether the banner is showing now (the inline script found no choice, or the settings were asked for). */

@@ -72,7 +72,7 @@ export function App({ view, preview }: { view: View; preview?: PreviewInfo }) {
   const Layout = blank ? BlankLayout : DefaultLayout;
   const path = view.kind === 'page' ? view.payload.path : view.path;
   const lang = chrome.locale.lang;
-  const consent = showsConsentBanner(view);
+  const consent = showsConsentBanner(view, preview !== undefined);
   // A part of its own in the browser: sites without a tag manager never load it.
   const ConsentBanner = consent ? lazyPart<{ chrome: Chrome }>('consent-banner') : undefined;
   return (

@@ -39,7 +39,8 @@ export function partsInBlocks(blocks: Block[]): LazyPart[] {
 
 /** Every part a view needs. */
 export function partsFor(view: View): LazyPart[] {
-  const parts: LazyPart[] = showsConsentBanner(view) ? ['consent-banner'] : [];
+  // Not told the host: on the preview host the banner's chunk loads, and App does not show it.
+  const parts: LazyPart[] = showsConsentBanner(view, false) ? ['consent-banner'] : [];
   if (view.kind === 'page') parts.push(...partsInBlocks(view.payload.page.blocks));
   if (view.kind === 'system' && view.name === 'preview') parts.push('live-preview');
   if (view.kind === 'system' && view.name === 'reset-storage') parts.push('reset-storage');

@@ -4,6 +4,7 @@
  * cycle, and free of zod (View is only a type here), like everything the entry loads.
  */
 import type { Chrome } from '../build-records';
+import { DEFAULT_CONSENT_MODE, type ConsentMode } from '../consent';
 import type { View } from '../view';
 
 export function chromeOf(view: View): Chrome {
@@ -18,7 +19,18 @@ export function loadsScripts(view: View): boolean {
   return !((view.kind === 'system' && view.name === 'unsupported') || (view.kind === 'error' && view.status === 503));
 }
 
-/** The consent banner goes with the tags: where there is no tag manager, or no script runs, there is none. */
-export function showsConsentBanner(view: View): boolean {
-  return chromeOf(view).gtmId !== undefined && loadsScripts(view);
+/**
+ * The tag manager a page carries, if any: on a site with one, on a page that runs scripts, and
+ * never on the preview host, whatever the content says: there tags would read drafts and the
+ * `?share=` grant in the URL.
+ */
+export function tagManagerOf(view: View, preview: boolean): { id: string; mode: ConsentMode } | null {
+  const { gtmId, consentMode } = chromeOf(view);
+  if (gtmId === undefined || preview || !loadsScripts(view)) return null;
+  return { id: gtmId, mode: consentMode ?? DEFAULT_CONSENT_MODE };
+}
+
+/** The consent banner goes with the tags: where there is no tag manager, there is none. */
+export function showsConsentBanner(view: View, preview: boolean): boolean {
+  return tagManagerOf(view, preview) !== null;
 }

@@ -63,7 +63,7 @@ export function chromeFor(site: Site, code: string): Chrome {
     locales: site.locales,
     navigation: site.navigation[code] ?? [],
     footer: site.footer[code] ?? {},
-    ...(site.gtmId ? { gtmId: site.gtmId, consent: consentChrome(site, code) } : {}),
+    ...(site.gtmId ? { gtmId: site.gtmId, consentMode: site.consentMode, consent: consentChrome(site, code) } : {}),
   };
 }
 
@@ -142,14 +142,17 @@ export function buildRecords({ content, codeHash, clientFiles = [], timestamp, i
   );
 
   const chrome = Object.fromEntries(content.site.locales.map((l) => [l.code, chromeFor(content.site, l.code)]));
-  const { gtmId } = content.site;
+  const { gtmId, consentMode } = content.site;
   const index: BuildIndex = {
     id,
     pages: Object.fromEntries(payloadRecords.map((r) => [r.path, r.hash])),
     chrome,
     defaultLocale: content.site.defaultLocale,
     // Both inline scripts a page with a tag manager carries: the consent defaults, then the snippet.
-    csp: { scriptHashes: gtmId ? [cspHash(consentScript()), cspHash(gtmSnippet(gtmId))] : [], connectOrigins: formOrigins(content) },
+    csp: {
+      scriptHashes: gtmId ? [cspHash(consentScript()), cspHash(gtmSnippet(gtmId, consentMode))] : [],
+      connectOrigins: formOrigins(content),
+    },
     webhooks,
     code: { id: codeHash.slice(0, 16), recordsFormat: RECORDS_FORMAT, clientFiles: clientFiles.map((f) => f.path).sort() },
   };

@@ -1,7 +1,8 @@
 /**
  * Consent in Chromium, on the sample site with a tag manager (`npm start` on a copy of
- * content/ with a gtmId). Google's hosts are answered locally and every request to them is
- * recorded; gtm.js is a stub that notes how much of the dataLayer existed when it ran.
+ * content/ with a gtmId, in the default basic consent mode). Google's hosts are answered locally
+ * and every request to them is recorded; gtm.js is a stub that notes how much of the dataLayer
+ * existed when it ran. Advanced mode: consent-advanced.test.ts.
  */
 import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -89,27 +90,27 @@ const loansLoadsNewDocument = (page: Page) =>
     await page.waitForSelector('html[data-hydrated="true"]');
   });
 
+const GTM_JS = `https://www.googletagmanager.com/gtm.js?id=${TEST_GTM_ID}`;
+
 describe('before a choice', () => {
-  test('the dataLayer holds the denied defaults before the tag manager’s gtm.js event', async () => {
+  test('the dataLayer holds the denied defaults, and nothing from the tag manager', async () => {
     const { page, problems } = await open('/en');
-    await gtmRan(page);
     const layer = await dataLayer(page);
-    expect(layer[0]).toEqual([
-      'consent',
-      'default',
-      { ...ALL('denied'), functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 },
+    expect(layer).toEqual([
+      ['consent', 'default', { ...ALL('denied'), functionality_storage: 'granted', security_storage: 'granted', wait_for_update: 500 }],
     ]);
-    expect(gtmJsAt(layer)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => window.__gtmStub?.dataLayerLength)).toBeGreaterThan(gtmJsAt(layer));
-    expect(updates(layer)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
-  test('the only request to Google’s hosts is gtm.js itself', async () => {
+  test('nothing is requested from Google’s hosts, not even gtm.js, through client navigation either', async () => {
     const { page } = await open('/en');
-    await gtmRan(page);
     await page.waitForLoadState('networkidle');
-    expect(googleRequests).toEqual([`https://www.googletagmanager.com/gtm.js?id=${TEST_GTM_ID}`]);
+    expect(await loansLoadsNewDocument(page)).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect(googleRequests).toEqual([]);
+    expect(await page.evaluate(() => window.__gtmStub)).toBeUndefined();
+    // No page view is queued for tags that may load later.
+    expect((await dataLayer(page)).filter((e) => !Array.isArray(e) && e.event === 'page_view')).toEqual([]);
   });
 
   test('the banner is shown in the page’s language, and so is the footer’s settings link', async () => {
@@ -197,7 +198,7 @@ describe('choosing', () => {
     expect(await banner(page).isVisible()).toBe(false);
     const layer = await dataLayer(page);
     expect(updates(layer)).toEqual([ALL('granted')]);
-    expect(layer.at(-1)).toEqual({ event: 'consent_update', ...ALL('granted') });
+    expect(layer[layer.findIndex((e) => isCommand(e, 'update')) + 1]).toEqual({ event: 'consent_update', ...ALL('granted') });
   });
 
   test('rejecting all keeps every category denied, and the banner goes', async () => {
@@ -205,6 +206,54 @@ describe('choosing', () => {
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     expect(await banner(page).isVisible()).toBe(false);
     expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
+  });
+
+  test('after “Reject all” nothing is requested from Google’s hosts: not in the page, nor after a client navigation or a reload', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Reject all' }).click();
+    expect(await loansLoadsNewDocument(page)).toBe(false);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.waitForLoadState('networkidle');
+    expect(googleRequests).toEqual([]);
+  });
+
+  test('a grant loads gtm.js in the same page, without a reload, after the update that grants', async () => {
+    const { page } = await open('/en');
+    await page.waitForLoadState('networkidle');
+    expect(googleRequests).toEqual([]);
+    const fullLoad = await loadsNewDocument(page, async () => {
+      await banner(page).getByRole('button', { name: 'Accept all' }).click();
+      await gtmRan(page);
+    });
+    expect(fullLoad).toBe(false);
+    expect(googleRequests).toEqual([GTM_JS]);
+    const layer = await dataLayer(page);
+    expect(gtmJsAt(layer)).toBeGreaterThan(layer.findIndex((e) => isCommand(e, 'update')));
+  });
+
+  test('granting statistics alone is a grant too: gtm.js loads', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Settings' }).click();
+    await banner(page).getByRole('switch', { name: 'Statistics' }).check();
+    await banner(page).getByRole('button', { name: 'Save choices' }).click();
+    await gtmRan(page);
+    expect(googleRequests).toEqual([GTM_JS]);
+  });
+
+  test('once granted, client navigation keeps the one container and tells it of each page', async () => {
+    const { page } = await open('/en');
+    await banner(page).getByRole('button', { name: 'Accept all' }).click();
+    await gtmRan(page);
+    expect(await loansLoadsNewDocument(page)).toBe(false);
+    await expect
+      .poll(async () =>
+        (await dataLayer(page))
+          .filter((e) => !Array.isArray(e) && e.event === 'page_view')
+          .map((e) => (e as { page_path: string }).page_path),
+      )
+      .toEqual(['/en/loans']);
+    expect(googleRequests).toEqual([GTM_JS]);
   });
 
   test('the settings grant statistics alone when only statistics is switched on', async () => {
@@ -227,6 +276,7 @@ describe('choosing', () => {
     expect(layer[1]).toEqual(['consent', 'update', ALL('granted')]);
     expect(layer[2]).toEqual({ event: 'consent_update', ...ALL('granted') });
     expect(gtmJsAt(layer)).toBe(3);
+    expect(googleRequests).toEqual([GTM_JS, GTM_JS]);
   });
 
   test('the choice holds through client navigation: the banner is not shown again', async () => {
@@ -260,10 +310,26 @@ describe('choosing', () => {
     expect(updates(await dataLayer(page))).toEqual([ALL('granted'), ALL('denied')]);
     expect(await loansLoadsNewDocument(page)).toBe(true);
     expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
+    await page.waitForLoadState('networkidle');
+    // Only the grant's own load: the fresh page under the refusal asks for nothing.
+    expect(googleRequests).toEqual([GTM_JS]);
+    expect(await page.evaluate(() => window.__gtmStub)).toBeUndefined();
   });
 });
 
 describe('in two tabs', () => {
+  test('granting in one tab loads gtm.js in the other, which waited, at its next client navigation', async () => {
+    const { page } = await open('/en');
+    const other = (await open('/en/loans')).page;
+    await banner(other).getByRole('button', { name: 'Accept all' }).click();
+    await gtmRan(other);
+    expect(await page.evaluate(() => window.__gtmStub)).toBeUndefined();
+    expect(await loansLoadsNewDocument(page)).toBe(false);
+    await gtmRan(page);
+    expect(updates(await dataLayer(page))).toEqual([ALL('granted')]);
+    expect(googleRequests).toEqual([GTM_JS, GTM_JS]);
+  });
+
   test('refusing in one tab makes the next page of the other, which was granted, load afresh with everything denied', async () => {
     const { page } = await open('/en');
     await banner(page).getByRole('button', { name: 'Accept all' }).click();

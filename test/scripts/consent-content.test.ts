@@ -86,3 +86,34 @@ describe('consent banner settings in site.json', () => {
     expect(lines[0]).toMatch(/^content\/site\.json: consent\.privacyPage\.en: /);
   });
 });
+
+describe('consentMode in site.json', () => {
+  async function setMode(mode: unknown) {
+    const file = join(dir, 'site.json');
+    const site = JSON.parse(await readFile(file, 'utf8'));
+    if (mode !== undefined) site.consentMode = mode;
+    await writeFile(file, JSON.stringify(site));
+  }
+  const loadedMode = async () => {
+    const result = await loadContent(dir, 'content');
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+    return result.content.site.consentMode;
+  };
+
+  test('unset, it is basic: nothing from the tag manager before a grant', async () => {
+    await setMode(undefined);
+    expect(await loadedMode()).toBe('basic');
+  });
+
+  test('advanced is kept as set', async () => {
+    await setMode('advanced');
+    expect(await loadedMode()).toBe('advanced');
+  });
+
+  test('any other value is named as a problem of the field', async () => {
+    await setMode('full');
+    const lines = await problemLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^content\/site\.json: consentMode: .*"basic".*"advanced"/);
+  });
+});

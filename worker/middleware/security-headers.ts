@@ -83,7 +83,12 @@ export function securityHeaders({ scriptHashes = [] }: { scriptHashes?: readonly
     const preview = c.get('preview') === true;
     const key = `${preview ? 'preview' : 'live'}:${build?.record.id ?? ''}`;
     let csp = memo.get(key);
-    if (!csp) memo.set(key, (csp = contentSecurityPolicy(build?.index.csp, framersOf(config, preview), scriptHashes)));
+    if (!csp) {
+      // The preview host renders no tag manager (app/render/view-facts.ts tagManagerOf): its CSP
+      // allows neither the tag scripts' hashes nor the tag manager's hosts.
+      const sources = preview && build ? { ...build.index.csp, scriptHashes: [] } : build?.index.csp;
+      memo.set(key, (csp = contentSecurityPolicy(sources, framersOf(config, preview), scriptHashes)));
+    }
     headers.set('Content-Security-Policy', csp);
     // Browsers that know frame-ancestors ignore this; older ones get same-origin framing only.
     // Not on the preview host: there it would keep the CMS from framing it in those browsers,

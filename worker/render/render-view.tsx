@@ -17,7 +17,7 @@ import { GalleryBlock } from '../../app/render/blocks/gallery';
 import { provideParts, type LazyPart } from '../../app/render/lazy-parts';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
-import { chromeOf, loadsScripts } from '../../app/render/view-facts';
+import { loadsScripts, tagManagerOf } from '../../app/render/view-facts';
 import { renderDocument } from './document';
 import { jsonForScript } from './html';
 import { payloadJson } from './payload-json';
@@ -44,15 +44,17 @@ export interface RenderOptions {
 
 /**
  * With a tag manager, two inline scripts, each allowed by its hash in the CSP: first the
- * consent defaults (and a returning visitor's stored choice), then the tag manager's snippet,
- * so gtm.js is requested only after the defaults are set. There is no <noscript> frame: without
- * JavaScript no consent can be asked, so nothing from the tag manager may load.
+ * consent defaults (and a returning visitor's stored choice), then the tag manager's snippet
+ * of the site's consent mode, so gtm.js is requested only after the defaults are set (in basic
+ * mode, only once a category is granted). There is no <noscript> frame: without JavaScript no
+ * consent can be asked, so nothing from the tag manager may load. The preview host gets neither
+ * (tagManagerOf).
  */
 const CONSENT_SCRIPT_TAG = `<script>${consentScript()}</script>`;
-function tagManager(view: View): { headStart: string; headExtra: string } {
-  const id = chromeOf(view).gtmId;
-  if (!id || !loadsScripts(view)) return { headStart: '', headExtra: '' };
-  return { headStart: CONSENT_SCRIPT_TAG, headExtra: `<script>${gtmSnippet(id)}</script>` };
+function tagManagerParts(view: View, preview: boolean): { headStart: string; headExtra: string } {
+  const tags = tagManagerOf(view, preview);
+  if (!tags) return { headStart: '', headExtra: '' };
+  return { headStart: CONSENT_SCRIPT_TAG, headExtra: `<script>${gtmSnippet(tags.id, tags.mode)}</script>` };
 }
 
 /** The boot data as script-safe JSON; a page's payload, the bulk of it, is made once (payload-json.ts). */
@@ -72,6 +74,6 @@ export function renderView(view: View, { buildId, assets, preview }: RenderOptio
     bootJson: bootJson(buildId, view, preview),
     assets: unsupported ? { ...assets, css: [NO_SCRIPT_CSS] } : assets,
     withScripts: loadsScripts(view),
-    ...tagManager(view),
+    ...tagManagerParts(view, preview !== undefined),
   });
 }
