@@ -5,12 +5,12 @@
  * The live host of the same worker still carries it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consentScript } from '../../app/consent';
-import { kvKeys } from '../../app/kv-keys';
-import { PREVIEW_COOKIE, signPreviewCookie } from '../../worker/preview-access';
-import { makeShareLink } from '../../worker/preview-share';
-import { buildGeneratedSite } from '../support/built-site';
-import { startWorker, type TestWorker } from '../support/workerd';
+import { consentScript } from '../../../app/consent';
+import { kvKeys } from '../../../app/kv-keys';
+import { PREVIEW_COOKIE, signPreviewCookie } from '../../../worker/preview/access';
+import { makeShareLink } from '../../../worker/preview/share';
+import { buildGeneratedSite } from '../../support/built-site';
+import { startWorker, type TestWorker } from '../../support/workerd';
 
 const TOKEN = 'correct-horse-battery-staple-0123456789';
 const SHARE_SECRET = 'share-links-secret-0123456789abcdef';
