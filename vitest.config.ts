@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The unit and
+    // worker files mostly wait (for spawned CLIs, workerd, timers), so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
