@@ -34,7 +34,9 @@ export default async function setup(project: TestProject) {
         const { contentDir, timestamp, codeLabel } = request;
         const result = await buildSite({ contentDir, outDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
         if (!result.ok)
-          throw new Error(`fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`);
+          throw new Error(
+            `fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`,
+          );
         return { outDir, build: result.build };
       });
       queue = made.catch(() => undefined);
