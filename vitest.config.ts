@@ -8,6 +8,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Builds and the browser files' server, each made once per run and shared (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The unit and
+    // worker files mostly wait (for spawned CLIs, workerd, timers), so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

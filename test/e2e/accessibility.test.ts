@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AXE_STATES, AXE_VIEWPORTS, checkState, formatViolations, openForAxe, runAxe, type AxeViolation } from '../../bench/lib/audit/axe';
 import { launchBrowser, type Browser } from '../support/browser';
-import { startSite, type RunningSite } from '../support/server';
+import { startSharedSite, type RunningSite } from '../support/server';
 
 let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
+  site = await startSharedSite();
   browser = await launchBrowser();
 });
 afterAll(async () => {

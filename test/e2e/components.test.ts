@@ -6,14 +6,14 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useSiteInBrowser } from '../support/site-in-browser';
+import { useSharedSiteInBrowser } from '../support/site-in-browser';
 import { LAZY_IMAGE_CHECK_THROTTLE_MS, LAZY_IMAGE_MAX_ATTEMPTS, LAZY_IMAGE_PRELOAD_VIEWPORT_RATIO } from '../../app/constants';
 
 const VIEWPORT = { width: 400, height: 500 };
 /** Long enough for the throttled check (and a retry or two) to have run. */
 const SETTLE_MS = LAZY_IMAGE_CHECK_THROTTLE_MS * 4;
 
-const env = useSiteInBrowser({ viewport: VIEWPORT });
+const env = useSharedSiteInBrowser({ viewport: VIEWPORT });
 
 async function open(path: string) {
   const tracked = await env.browser.newPage();

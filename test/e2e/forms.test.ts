@@ -9,13 +9,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { useSiteInBrowser } from '../support/site-in-browser';
+import { useSharedSiteInBrowser } from '../support/site-in-browser';
 import type { TrackedPage } from '../support/browser';
 import { REPO_ROOT } from '../support/built-site';
 
 let current: Page | null = null;
 
-const env = useSiteInBrowser();
+const env = useSharedSiteInBrowser();
 // One browser profile for the whole file: leave no storage behind for the next test.
 afterEach(async () => {
   if (current && !current.isClosed()) {

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useSiteInBrowser } from '../support/site-in-browser';
+import { useSharedSiteInBrowser } from '../support/site-in-browser';
 
-const env = useSiteInBrowser();
+const env = useSharedSiteInBrowser();
 
 const STEP_TIMEOUT_MS = 15_000;
 

@@ -7,9 +7,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { documentLoads } from '../support/browser';
-import { useSiteInBrowser } from '../support/site-in-browser';
+import { useSharedSiteInBrowser } from '../support/site-in-browser';
 
-const env = useSiteInBrowser();
+const env = useSharedSiteInBrowser();
 
 /** Each browser step fails on its own, well inside the test's 60 s. */
 const STEP_TIMEOUT_MS = 15_000;

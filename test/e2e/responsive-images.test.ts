@@ -7,9 +7,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { LAZY_IMAGE_CHECK_THROTTLE_MS, LAZY_IMAGE_MAX_ATTEMPTS } from '../../app/constants';
-import { useSiteInBrowser } from '../support/site-in-browser';
+import { useSharedSiteInBrowser } from '../support/site-in-browser';
 
-const env = useSiteInBrowser();
+const env = useSharedSiteInBrowser();
 
 async function loaded(width: number) {
   const tracked = await env.browser.newPage();

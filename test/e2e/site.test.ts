@@ -3,9 +3,9 @@
  * responds, with no console error or hydration warning; assets come with the right caching.
  */
 import { describe, expect, test } from 'vitest';
-import { useSiteInBrowser } from '../support/site-in-browser';
+import { useSharedSiteInBrowser } from '../support/site-in-browser';
 
-const env = useSiteInBrowser();
+const env = useSharedSiteInBrowser();
 
 const LOCALES = ['en', 'et', 'bg', 'se', 'at', 'de', 'nl', 'lt', 'lv', 'fi', 'ru'];
 

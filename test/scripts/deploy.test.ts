@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { wranglerDryRun } from '../../scripts/lib/dry-run';
 import { DEFAULT_GC_KEEP_BUILDS } from '../../scripts/lib/gc-plan';
-import { REPO_CONTENT, REPO_ROOT, buildForTest, tempDir } from '../support/built-site';
+import { REPO_CONTENT, REPO_ROOT, buildPrivately, tempDir } from '../support/built-site';
 
 function run(script: string, args: string[]) {
   const env = { ...process.env };
@@ -65,7 +65,8 @@ describe('usage mistakes', () => {
 
 describe('what wrangler would upload', () => {
   test('the worker bundle from `wrangler deploy --dry-run` stays under 1 MiB gzip', async () => {
-    const site = await buildForTest(REPO_CONTENT);
+    // Its own build: the dry run writes a wrangler.toml into the build folder.
+    const site = await buildPrivately(REPO_CONTENT);
     const out = await tempDir('dry-run');
     try {
       const dryRun = await wranglerDryRun(site.outDir, out);

@@ -1,10 +1,14 @@
-/** Builds a content directory into a private dist folder for a test file. */
+/**
+ * Builds a content directory for a test file: within a run, each distinct content is built
+ * once and shared read-only (test/support/run-services.ts); alone, into a private dist folder.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateContent, type GenerateOptions } from '../../scripts/lib/generate-content';
 import { buildSite } from '../../scripts/lib/site-build';
 import type { BuildOutput } from '../../scripts/lib/build-records';
+import { runServicesUrl, sharedBuild } from './run-services';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const REPO_CONTENT = join(REPO_ROOT, 'content');
@@ -20,6 +24,16 @@ export async function tempDir(prefix: string): Promise<string> {
 }
 
 export async function buildForTest(contentDir: string, timestamp = 1_700_000_000_000, codeLabel?: string): Promise<BuiltSite> {
+  if (runServicesUrl()) {
+    // The run owns the shared build and removes it when the run ends; no file may remove it.
+    const shared = await sharedBuild({ contentDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
+    return { ...shared, cleanup: async () => {} };
+  }
+  return buildPrivately(contentDir, timestamp, codeLabel);
+}
+
+/** A build of this file's own, removed by its cleanup. */
+export async function buildPrivately(contentDir: string, timestamp = 1_700_000_000_000, codeLabel?: string): Promise<BuiltSite> {
   const outDir = await tempDir('dist');
   const result = await buildSite({ contentDir, outDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
   if (!result.ok)

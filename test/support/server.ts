@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT, tempDir } from './built-site';
+import { runServicesUrl, sharedSite } from './run-services';
 
 export interface RunningSite {
   url: string;
@@ -111,6 +112,20 @@ export async function startSite({
     throw err;
   }
   return { url, state, output: () => log, stop };
+}
+
+/**
+ * The run's one server of the repository's content (test/global-setup.ts starts it when a file
+ * first asks, and stops it when the run ends), for files that only read the site: they publish
+ * nothing and write nothing to KV another file would see. A file that publishes, or needs other
+ * content, an environment or variables, starts its own with startSite(). Without the global
+ * setup this is a server of the file's own.
+ */
+export async function startSharedSite(): Promise<RunningSite> {
+  if (!runServicesUrl()) return startSite();
+  const { url, state, output } = await sharedSite();
+  // The run stops it; a file's stop() only lets go of it.
+  return { url, state, output: () => output, stop: async () => {} };
 }
 
 /** Builds a content directory and publishes it to a running site's local KV, pointer last. */

@@ -1,10 +1,12 @@
 /**
  * The setup most browser test files share: `npm start`'s server and one Chromium, started
- * before the file's tests and always stopped after them.
+ * before the file's tests and always stopped after them. useSiteInBrowser starts a server of
+ * the file's own (for a file that publishes or changes what the site serves);
+ * useSharedSiteInBrowser uses the run's one server of the repository's content (startSharedSite).
  */
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, type Browser } from './browser';
-import { startSite, type RunningSite } from './server';
+import { startSharedSite, startSite, type RunningSite } from './server';
 
 export interface SiteInBrowser {
   readonly site: RunningSite;
@@ -12,9 +14,18 @@ export interface SiteInBrowser {
 }
 
 export function useSiteInBrowser(options: Parameters<typeof launchBrowser>[0] = {}): SiteInBrowser {
+  return siteInBrowser(startSite, options);
+}
+
+/** For a file that only reads the site: the run's one server (see startSharedSite). */
+export function useSharedSiteInBrowser(options: Parameters<typeof launchBrowser>[0] = {}): SiteInBrowser {
+  return siteInBrowser(startSharedSite, options);
+}
+
+function siteInBrowser(start: () => Promise<RunningSite>, options: Parameters<typeof launchBrowser>[0]): SiteInBrowser {
   const env = {} as { site: RunningSite; browser: Browser };
   beforeAll(async () => {
-    env.site = await startSite();
+    env.site = await start();
     env.browser = await launchBrowser(options);
   });
   afterAll(async () => {

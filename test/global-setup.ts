@@ -1,0 +1,67 @@
+/**
+ * Global setup of every project (vitest.config.ts): serves what the test files of a run share
+ * (test/support/run-services.ts): each distinct content built once, and one `npm start` server of
+ * the repository's content for the browser files that only read it. Everything is made when a
+ * file first asks, and removed when the run ends. Builds go to the repository's image cache
+ * (.cache/images) like any build, and one at a time here, so images are encoded once per run
+ * even on a clean clone, instead of once by each file that builds at the same moment.
+ */
+import { rm } from 'node:fs/promises';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../scripts/lib/site-build';
+import { tempDir } from './support/built-site';
+import { contentKey, serveRunServices, type BuildRequest, type SharedBuild, type SharedSite } from './support/run-services';
+import { startSite, type RunningSite } from './support/server';
+
+export default async function setup(project: TestProject) {
+  // The projects inherit the root's setup (`extends: true`); one instance, the root's, serves
+  // them all, so the unit and worker files share their builds too.
+  if (!project.isRootProject()) return;
+  const builds = new Map<string, Promise<SharedBuild>>();
+  // One build at a time: builds of different content still share images (the form site is the
+  // repository's content with a webhook), which a clean clone must encode only once.
+  let queue: Promise<unknown> = Promise.resolve();
+  const outDirs: string[] = [];
+  let site: Promise<RunningSite> | undefined;
+
+  const build = async (request: BuildRequest): Promise<SharedBuild> => {
+    const key = await contentKey(request);
+    let made = builds.get(key);
+    if (!made) {
+      made = queue.then(async () => {
+        const outDir = await tempDir('shared-dist');
+        outDirs.push(outDir);
+        const { contentDir, timestamp, codeLabel } = request;
+        const result = await buildSite({ contentDir, outDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
+        if (!result.ok)
+          throw new Error(
+            `fixture content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`,
+          );
+        return { outDir, build: result.build };
+      });
+      queue = made.catch(() => undefined);
+      builds.set(key, made);
+      // A build that failed is asked again next time (and fails again, saying why), not cached.
+      made.catch(() => builds.delete(key));
+    }
+    return made;
+  };
+
+  const services = await serveRunServices({
+    '/build': (body) => build(body as BuildRequest),
+    '/site': async (): Promise<SharedSite> => {
+      site ??= startSite();
+      site.catch(() => (site = undefined));
+      const running = await site;
+      return { url: running.url, state: running.state, output: running.output() };
+    },
+  });
+  project.provide('runServices', services.url);
+
+  return async () => {
+    services.server.closeAllConnections();
+    await new Promise((done) => services.server.close(done));
+    if (site) await (await site.catch(() => undefined))?.stop();
+    await Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * What the test files of one run share, served by the global setup (test/global-setup.ts) from
+ * vitest's main process: builds, one per distinct content, and one `npm start` server of the
+ * repository's content for the browser files that only read it. Each is made the first time a
+ * file asks, never before, so a run of one file pays only for what that file uses; and made in
+ * one place, so two files running at once never build the same content twice.
+ *
+ * The files reach the services over HTTP on 127.0.0.1 (its address comes with vitest's
+ * `provide`/`inject`); without the global setup (another config) each helper builds and starts
+ * for itself, as before.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join, relative } from 'node:path';
+import { inject } from 'vitest';
+import type { BuildOutput } from '../../scripts/lib/build-records';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `http://127.0.0.1:PORT` of the run's services, when the global setup runs */
+    runServices: string;
+  }
+}
+
+export interface BuildRequest {
+  contentDir: string;
+  timestamp: number;
+  codeLabel?: string;
+}
+
+export interface SharedBuild {
+  outDir: string;
+  build: BuildOutput;
+}
+
+export interface SharedSite {
+  url: string;
+  state: string;
+  /** the server's output up to the moment it answered health */
+  output: string;
+}
+
+/** The run's services, or undefined when no global setup serves them. */
+export function runServicesUrl(): string | undefined {
+  try {
+    return inject('runServices') || undefined;
+  } catch {
+    return undefined; // not inside a vitest worker
+  }
+}
+
+async function ask<T>(path: string, body: unknown): Promise<T> {
+  const base = runServicesUrl();
+  if (!base) throw new Error('no run services: test/global-setup.ts is not in this run');
+  const res = await fetch(base + path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`run services ${path}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export const sharedBuild = (request: BuildRequest) => ask<SharedBuild>('/build', request);
+export const sharedSite = () => ask<SharedSite>('/site', {});
+
+/**
+ * What a build depends on besides the code (the same for the whole run): every file of the
+ * content directory by path and bytes, the timestamp and the code label. The directory's own
+ * name is not part of it: two copies of the same content are one build.
+ */
+export async function contentKey({ contentDir, timestamp, codeLabel }: BuildRequest): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify({ timestamp, codeLabel: codeLabel ?? null }));
+  const walk = async (dir: string): Promise<void> => {
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else {
+        const bytes = await readFile(path);
+        hash.update(`\0${relative(contentDir, path)}\0${bytes.length}\0`).update(bytes);
+      }
+    }
+  };
+  await walk(contentDir);
+  return hash.digest('hex');
+}
+
+/** The HTTP face of the services: POST a JSON request, get JSON back (or a 500 with the error's text). */
+export function serveRunServices(handlers: Record<string, (body: unknown) => Promise<unknown>>): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const handler = Object.hasOwn(handlers, req.url ?? '') ? handlers[req.url!] : undefined;
+      if (req.method !== 'POST' || !handler) {
+        res.writeHead(404).end('no such service');
+        return;
+      }
+      Promise.resolve()
+        .then(() => handler(JSON.parse(body || '{}')))
+        .then(
+          (value) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value)),
+          (err: unknown) => res.writeHead(500).end(err instanceof Error ? (err.stack ?? err.message) : String(err)),
+        );
+    });
+  });
+  // A build or a server start takes longer than Node's default request timeouts allow on a loaded machine.
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}`, server });
+    }),
+  );
+}
