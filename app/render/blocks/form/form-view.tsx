@@ -31,9 +31,9 @@ export interface FormViewProps {
   formRef: RefObject<HTMLFormElement | null>;
   statusRef: RefObject<HTMLDivElement | null>;
   submitRef: RefObject<HTMLButtonElement | null>;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
-  onBlur(event: FocusEvent<HTMLFormElement>): void;
-  onChange(event: FormEvent<HTMLFormElement>): void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onBlur: (event: FocusEvent<HTMLFormElement>) => void;
+  onChange: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 export function FormView({
