@@ -7,9 +7,16 @@
  */
 import type { RuleName } from './rule-string';
 
-type Table = Partial<Record<RuleName, string>> & { fallback: string };
+/** The rules with no text of their own: they say `fallback`. */
+type SaysFallback = 'is' | 'is_not';
 
-const en: Table = {
+/**
+ * One language's texts. Every other rule must have one, so a rule added to the syntax without
+ * its text in each language does not compile (it would otherwise say the vague fallback).
+ */
+export type MessageTable = Record<Exclude<RuleName, SaysFallback>, string> & { fallback: string };
+
+const en: MessageTable = {
   required: 'The {field} field is required',
   email: 'The {field} field must be a valid email',
   min: 'The {field} field must be at least {length} characters',
@@ -37,7 +44,7 @@ const en: Table = {
   fallback: 'The {field} is not valid',
 };
 
-const et: Table = {
+const et: MessageTable = {
   required: 'Väli {field} on kohustuslik',
   email: 'Väli {field} peab olema kehtiv e-posti aadress',
   min: 'Väli {field} peab olema vähemalt {length} tähemärki pikk',
@@ -65,7 +72,7 @@ const et: Table = {
   fallback: 'Välja {field} väärtus on vigane',
 };
 
-const bg: Table = {
+const bg: MessageTable = {
   required: 'Полето {field} е задължително',
   email: 'Полето {field} трябва да бъде валиден имейл адрес',
   min: 'Полето {field} трябва да съдържа поне {length} символа',
@@ -93,7 +100,7 @@ const bg: Table = {
   fallback: 'Полето {field} е невалидно',
 };
 
-const sv: Table = {
+const sv: MessageTable = {
   required: 'Fältet {field} är obligatoriskt',
   email: 'Fältet {field} måste vara en giltig e-postadress',
   min: 'Fältet {field} måste innehålla minst {length} tecken',
@@ -121,7 +128,7 @@ const sv: Table = {
   fallback: 'Fältet {field} är ogiltigt',
 };
 
-const de: Table = {
+const de: MessageTable = {
   required: 'Das Feld {field} ist ein Pflichtfeld',
   email: 'Das Feld {field} muss eine gültige E-Mail-Adresse sein',
   min: 'Das Feld {field} muss mindestens {length} Zeichen lang sein',
@@ -149,7 +156,7 @@ const de: Table = {
   fallback: 'Das Feld {field} ist ungültig',
 };
 
-const nl: Table = {
+const nl: MessageTable = {
   required: 'Het veld {field} is verplicht',
   email: 'Het veld {field} moet een geldig e-mailadres zijn',
   min: 'Het veld {field} moet minstens {length} tekens bevatten',
@@ -177,7 +184,7 @@ const nl: Table = {
   fallback: 'Het veld {field} is ongeldig',
 };
 
-const lt: Table = {
+const lt: MessageTable = {
   required: 'Laukas {field} yra privalomas',
   email: 'Lauke {field} turi būti galiojantis el. pašto adresas',
   min: 'Lauko {field} simbolių skaičius turi būti ne mažesnis nei {length}',
@@ -205,7 +212,7 @@ const lt: Table = {
   fallback: 'Lauko {field} reikšmė neteisinga',
 };
 
-const lv: Table = {
+const lv: MessageTable = {
   required: 'Lauks {field} ir obligāts',
   email: 'Laukā {field} jābūt derīgai e-pasta adresei',
   min: 'Rakstzīmju skaitam laukā {field} jābūt vismaz {length}',
@@ -233,7 +240,7 @@ const lv: Table = {
   fallback: 'Lauka {field} vērtība nav derīga',
 };
 
-const fi: Table = {
+const fi: MessageTable = {
   required: 'Kenttä {field} on pakollinen',
   email: 'Kentän {field} on oltava kelvollinen sähköpostiosoite',
   min: 'Kentän {field} on oltava vähintään {length} merkkiä pitkä',
@@ -261,7 +268,7 @@ const fi: Table = {
   fallback: 'Kenttä {field} ei ole kelvollinen',
 };
 
-const ru: Table = {
+const ru: MessageTable = {
   required: 'Поле {field} обязательно для заполнения',
   email: 'Поле {field} должно содержать действительный адрес электронной почты',
   min: 'Количество символов в поле {field} должно быть не меньше {length}',

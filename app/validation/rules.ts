@@ -42,9 +42,6 @@ export function isEmpty(value: FieldValue): boolean {
   return value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
 }
 
-/** Rules that must read file contents; synchronous checks let them pass. */
-export const READS_FILE_CONTENTS: ReadonlySet<RuleName> = new Set<RuleName>(['dimensions']);
-
 const LOCAL_PART_RE = /^[^\s@<>()[\]\\,;:"]+$/u;
 const DOMAIN_RE = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
 const NUMBER_RE = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -109,43 +106,6 @@ function mimeMatches(type: string, pattern: string): boolean {
   return p.endsWith('/*') ? t.startsWith(p.slice(0, -1)) : t === p;
 }
 
-type TextCheck = (s: string, p: string[]) => boolean;
-type FileCheck = (f: UploadedFile, p: string[]) => boolean;
-
-// Maps, like the rule table: a rule name that is not a key here is a rule of the other kind.
-const TEXT = new Map<RuleName, TextCheck>(
-  Object.entries({
-    email: isEmail,
-    min: (s, p) => [...s].length >= Number(p[0]),
-    max: (s, p) => [...s].length <= Number(p[0]),
-    min_value: (s, p) => toNumber(s) >= Number(p[0]),
-    max_value: (s, p) => toNumber(s) <= Number(p[0]),
-    between: (s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1]),
-    digits: (s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0]),
-    integer: (s) => /^-?[0-9]+$/.test(s),
-    numeric: (s) => /^[0-9]+$/.test(s),
-    alpha: (s) => ALPHA_RE.test(s),
-    alpha_num: (s) => ALPHA_NUM_RE.test(s),
-    alpha_dash: (s) => ALPHA_DASH_RE.test(s),
-    alpha_spaces: (s) => ALPHA_SPACES_RE.test(s),
-    regex: (s, p) => s.length <= FORM_REGEX_MAX_CHARS && matches(p.join(','), s),
-    url: isHttpUrl,
-    one_of: (s, p) => p.indexOf(s) !== -1,
-    not_one_of: (s, p) => p.indexOf(s) === -1,
-    is: (s, p) => s === p[0],
-    is_not: (s, p) => s !== p[0],
-  } satisfies Partial<Record<RuleName, TextCheck>>) as [RuleName, TextCheck][],
-);
-
-const FILE = new Map<RuleName, FileCheck>(
-  Object.entries({
-    image: (f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name)),
-    ext: (f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`)),
-    mimes: (f, p) => p.some((m) => mimeMatches(f.type, m)),
-    size: (f, p) => f.size <= Number(p[0]) * 1024,
-  } satisfies Partial<Record<RuleName, FileCheck>>) as [RuleName, FileCheck][],
-);
-
 /** The name of the field `confirmed:` points at (a leading @ is accepted). */
 export function confirmedTarget(rule: ParsedRule): string {
   return (rule.params[0] ?? '').replace(/^@/, '');
@@ -155,28 +115,6 @@ function sameValue(a: FieldValue, b: FieldValue): boolean {
   if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
   const ta = asText(a);
   return ta !== null && ta === asText(b);
-}
-
-/**
- * True when `value` satisfies `rule`, for every rule that does not read file contents;
- * those (READS_FILE_CONTENTS) pass here and are answered by checkRuleAsync.
- */
-export function checkRule(rule: ParsedRule, value: FieldValue, values?: Values): boolean {
-  const { name, params } = rule;
-  if (name === 'required') {
-    if (typeof value === 'string') return value.trim() !== '';
-    return !isEmpty(value);
-  }
-  if (name === 'confirmed') return sameValue(value, ownValue(values, confirmedTarget(rule)));
-  if (isEmpty(value) || READS_FILE_CONTENTS.has(name)) return true;
-  const text = TEXT.get(name);
-  if (text) {
-    const s = asText(value);
-    return s !== null && text(s, params);
-  }
-  const file = FILE.get(name);
-  const files = asFiles(value);
-  return file !== undefined && files !== null && files.every((f) => file(f, params));
 }
 
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
@@ -197,9 +135,86 @@ async function hasDimensions(files: readonly UploadedFile[], width: number, heig
   return true;
 }
 
+/** How a rule judges a value: what it reads of it decides what an empty or ill-typed value gets. */
+export type Validator =
+  /** judges every value, empty ones too */
+  | { reads: 'value'; check: (value: FieldValue, rule: ParsedRule, values: Values) => boolean }
+  /** an empty value passes, a file list fails */
+  | { reads: 'text'; check: (s: string, p: string[]) => boolean }
+  /** an empty value passes, text fails, and every file must pass */
+  | { reads: 'files'; check: (f: UploadedFile, p: string[]) => boolean }
+  /** like 'files', but reads their bytes: only checkRuleAsync asks it, checkRule lets the files pass */
+  | { reads: 'file contents'; check: (files: readonly UploadedFile[], p: string[]) => Promise<boolean> };
+
+/** One validator for every rule: a rule the syntax knows but that has none here does not compile. */
+export type Validators = Record<RuleName, Validator>;
+
+/**
+ * The validators as the checks look them up: a Map, like the rule table, so that a name that
+ * is not a rule reads as none rather than as something Object.prototype supplies.
+ */
+export function validatorsByName(validators: Validators): ReadonlyMap<RuleName, Validator> {
+  return new Map(Object.entries(validators) as [RuleName, Validator][]);
+}
+
+const text = (check: (s: string, p: string[]) => boolean): Validator => ({ reads: 'text', check });
+const files = (check: (f: UploadedFile, p: string[]) => boolean): Validator => ({ reads: 'files', check });
+
+const VALIDATORS = validatorsByName({
+  required: { reads: 'value', check: (value) => (typeof value === 'string' ? value.trim() !== '' : !isEmpty(value)) },
+  confirmed: { reads: 'value', check: (value, rule, values) => sameValue(value, ownValue(values, confirmedTarget(rule))) },
+  email: text(isEmail),
+  min: text((s, p) => [...s].length >= Number(p[0])),
+  max: text((s, p) => [...s].length <= Number(p[0])),
+  min_value: text((s, p) => toNumber(s) >= Number(p[0])),
+  max_value: text((s, p) => toNumber(s) <= Number(p[0])),
+  between: text((s, p) => toNumber(s) >= Number(p[0]) && toNumber(s) <= Number(p[1])),
+  digits: text((s, p) => /^[0-9]+$/.test(s) && s.length === Number(p[0])),
+  integer: text((s) => /^-?[0-9]+$/.test(s)),
+  numeric: text((s) => /^[0-9]+$/.test(s)),
+  alpha: text((s) => ALPHA_RE.test(s)),
+  alpha_num: text((s) => ALPHA_NUM_RE.test(s)),
+  alpha_dash: text((s) => ALPHA_DASH_RE.test(s)),
+  alpha_spaces: text((s) => ALPHA_SPACES_RE.test(s)),
+  regex: text((s, p) => s.length <= FORM_REGEX_MAX_CHARS && matches(p.join(','), s)),
+  url: text(isHttpUrl),
+  one_of: text((s, p) => p.indexOf(s) !== -1),
+  not_one_of: text((s, p) => p.indexOf(s) === -1),
+  is: text((s, p) => s === p[0]),
+  is_not: text((s, p) => s !== p[0]),
+  image: files((f) => (f.type ? /^image\//i.test(f.type) : IMAGE_EXT_RE.test(f.name))),
+  ext: files((f, p) => p.some((e) => f.name.toLowerCase().endsWith(`.${e.toLowerCase()}`))),
+  mimes: files((f, p) => p.some((m) => mimeMatches(f.type, m))),
+  size: files((f, p) => f.size <= Number(p[0]) * 1024),
+  dimensions: { reads: 'file contents', check: (list, p) => hasDimensions(list, Number(p[0]), Number(p[1])) },
+});
+
+/** Rules that must read file contents; synchronous checks let them pass. */
+export const READS_FILE_CONTENTS: ReadonlySet<RuleName> = new Set(
+  [...VALIDATORS].filter(([, validator]) => validator.reads === 'file contents').map(([name]) => name),
+);
+
+/**
+ * True when `value` satisfies `rule`, for every rule that does not read file contents;
+ * those (READS_FILE_CONTENTS) pass here and are answered by checkRuleAsync.
+ */
+export function checkRule(rule: ParsedRule, value: FieldValue, values?: Values): boolean {
+  const validator = VALIDATORS.get(rule.name);
+  if (!validator) return false; // not a rule: only a caller that bypassed the parser can get here
+  if (validator.reads === 'value') return validator.check(value, rule, values);
+  if (isEmpty(value) || validator.reads === 'file contents') return true;
+  if (validator.reads === 'text') {
+    const s = asText(value);
+    return s !== null && validator.check(s, rule.params);
+  }
+  const list = asFiles(value);
+  return list !== null && list.every((f) => validator.check(f, rule.params));
+}
+
 /** checkRule, plus the rules that read file contents. */
 export async function checkRuleAsync(rule: ParsedRule, value: FieldValue, values?: Values): Promise<boolean> {
-  if (rule.name !== 'dimensions' || isEmpty(value)) return checkRule(rule, value, values);
-  const files = asFiles(value);
-  return files !== null && hasDimensions(files, Number(rule.params[0]), Number(rule.params[1]));
+  const validator = VALIDATORS.get(rule.name);
+  if (validator?.reads !== 'file contents' || isEmpty(value)) return checkRule(rule, value, values);
+  const list = asFiles(value);
+  return list !== null && validator.check(list, rule.params);
 }

@@ -54,3 +54,26 @@ export function applyDraft(form: HTMLFormElement, fields: Field[], draft: DraftV
     }
   }
 }
+
+/**
+ * Makes the fields read-only while a post is on its way, so nothing typed meanwhile is left
+ * out of the post and then wiped by the reset. Text controls get readOnly (they stay focusable
+ * and readable); a select, a checkbox and a file input have no readOnly, so they are disabled:
+ * the post's body is built before this, so no value is dropped from it. Returns the undo.
+ */
+export function lockFields(form: HTMLFormElement, fields: Field[]): () => void {
+  const undo: Array<() => void> = [];
+  for (const field of fields) {
+    const el = control(form, field.name);
+    if (!el) continue;
+    if (el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'file'))) {
+      if (el.disabled) continue;
+      el.disabled = true;
+      undo.push(() => (el.disabled = false));
+    } else if (!el.readOnly) {
+      el.readOnly = true;
+      undo.push(() => (el.readOnly = false));
+    }
+  }
+  return () => undo.forEach((f) => f());
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MESSAGE_LANGUAGES, ruleMessage } from '../../../app/validation/messages';
+import { MESSAGE_LANGUAGES, ruleMessage, type MessageTable } from '../../../app/validation/messages';
 import { RULE_NAMES, type RuleName } from '../../../app/validation/rule-string';
 import { PROTOTYPE_NAMES } from '../../support/property';
 
@@ -88,6 +88,19 @@ describe('validation messages', () => {
   test.each(MESSAGE_LANGUAGES)('%s has a text of its own for every rule but is and is_not', (lang) => {
     const fallback = msg(lang, 'is');
     for (const rule of RULE_NAMES.filter((r) => r !== 'is' && r !== 'is_not')) expect(msg(lang, rule), rule).not.toBe(fallback);
+  });
+
+  // The directives below are checked by `tsc -p tsconfig.json` (npm run typecheck), which covers test/.
+  test('a language whose table lacks a text for a rule does not compile; is and is_not need none', () => {
+    const english: Record<string, string> = { fallback: ruleMessage('en', 'is', { field: '{field}', params: [] }) };
+    for (const rule of RULE_NAMES) if (rule !== 'is' && rule !== 'is_not') english[rule] = msg('en', rule);
+    const { dimensions: _left, ...withoutDimensions } = english as MessageTable;
+    // @ts-expect-error -- no text for `dimensions`: its visitors would read the vague fallback
+    const lacking: MessageTable = withoutDimensions;
+    // @ts-expect-error -- is says the fallback (as in vee-validate), so a text of its own is a mistake
+    const withIs: MessageTable = { ...(english as MessageTable), is: 'The {field} must be {0}' };
+    expect(Object.keys(lacking)).not.toContain('dimensions');
+    expect(withIs.fallback).toBe('The {field} is not valid');
   });
 
   test('choose the language by the primary subtag of the page lang', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { parseRuleString, type ParsedRule } from '../../../app/validation/rule-string';
+import { parseRuleString, RULE_NAMES, type ParsedRule, type RuleName } from '../../../app/validation/rule-string';
 import { FORM_REGEX_MAX_CHARS } from '../../../app/constants';
 import { IMAGE_HEAD_BYTES } from '../../../app/validation/image-info';
-import { checkRule, checkRuleAsync, isEmpty } from '../../../app/validation/rules';
+import { checkRule, checkRuleAsync, isEmpty, validatorsByName, type Validator, type Validators } from '../../../app/validation/rules';
 import type { FieldValue } from '../../../app/validation/validate';
 import { WEBP_LOSSLESS, gif, jpeg, png } from '../../support/images';
 
@@ -25,6 +25,57 @@ const JPEG_FILE = file(jpeg(17, 9), 'scan.jpeg', 'image/jpeg');
 const WEBP_FILE = file(WEBP, 'pic.webp', 'image/webp');
 const SVG_FILE = file(SVG, 'logo.svg', 'image/svg+xml');
 const PDF_FILE = file('%PDF-1.7\n', 'terms.pdf', 'application/pdf');
+
+describe('every rule has a validator', () => {
+  /** A value each rule accepts: a Record, so a rule added to the syntax needs one here too. */
+  const MET: Record<RuleName, [source: string, value: FieldValue, values?: Record<string, FieldValue>]> = {
+    required: ['required', 'a'],
+    email: ['email', 'ann@example.com'],
+    min: ['min:2', 'ab'],
+    max: ['max:2', 'ab'],
+    min_value: ['min_value:2', '3'],
+    max_value: ['max_value:2', '1'],
+    between: ['between:1,3', '2'],
+    digits: ['digits:2', '12'],
+    integer: ['integer', '-4'],
+    numeric: ['numeric', '42'],
+    alpha: ['alpha', 'õun'],
+    alpha_num: ['alpha_num', 'a1'],
+    alpha_dash: ['alpha_dash', 'a-1_b'],
+    alpha_spaces: ['alpha_spaces', 'a b'],
+    regex: ['regex:^x+$', 'xx'],
+    url: ['url', 'https://example.com/'],
+    one_of: ['one_of:a,b', 'b'],
+    not_one_of: ['not_one_of:a,b', 'c'],
+    confirmed: ['confirmed:password', 'secret', { password: 'secret' }],
+    is: ['is:yes', 'yes'],
+    is_not: ['is_not:no', 'yes'],
+    image: ['image', [PNG_FILE]],
+    ext: ['ext:png', [PNG_FILE]],
+    mimes: ['mimes:image/*', [PNG_FILE]],
+    size: ['size:1', [PNG_FILE]],
+    dimensions: ['dimensions:3,2', [PNG_FILE]],
+  };
+
+  // A rule with no validator would fail every filled-in value, whatever the visitor typed.
+  test.each(RULE_NAMES)('%s accepts a value that meets it', async (name) => {
+    const [source, value, values] = MET[name];
+    expect(rule(source).name).toBe(name);
+    expect(checkRule(rule(source), value, values)).toBe(true);
+    expect(await checkRuleAsync(rule(source), value, values)).toBe(true);
+  });
+
+  // The directive below is checked by `tsc -p tsconfig.json` (npm run typecheck), which covers test/.
+  test('a validator table without one of the rules does not compile', () => {
+    const passing: Validator = { reads: 'text', check: () => true };
+    const complete = Object.fromEntries(RULE_NAMES.map((name) => [name, passing])) as Validators;
+    const { dimensions: _left, ...withoutDimensions } = complete;
+    // @ts-expect-error -- `dimensions` has no validator: the rule would refuse every upload
+    const lacking = validatorsByName(withoutDimensions);
+    expect(lacking.has('dimensions')).toBe(false);
+    expect([...validatorsByName(complete).keys()]).toEqual(RULE_NAMES);
+  });
+});
 
 describe('empty values', () => {
   test('undefined, null, empty text, no files and an unticked box count as empty', () => {
