@@ -4,16 +4,18 @@
  * camera carries EXIF with GPS, XMP and IPTC; its `/media/...` address stays public (content
  * links to it, and it is in the page's payload), so the original is published cleaned:
  *
- *   JPEG, PNG, WebP, AVIF   decoded and encoded again by sharp in the same format: orientation
- *                           applied, colour profile kept, no other metadata (sharp writes none
- *                           unless asked). Kept in the image cache (image-cache.ts), keyed by
- *                           the settings below and the source's content, like the variants.
+ *   upright JPEG            its metadata segments cut out (metadata-strip.ts): the picture is
+ *                           kept byte for byte, never encoded again.
+ *   JPEG with orientation,  decoded and encoded again by sharp in the same format: orientation
+ *   PNG, WebP, AVIF         applied, colour profile kept, no other metadata (sharp writes none
+ *                           unless asked).
  *   GIF, SVG                cleaned byte for byte (metadata-strip.ts): an animation is kept as is.
  *   TIFF, HEIC              refused: browsers do not all show them, and the build does not clean them.
  *   anything else           copied as it is (it is not an image: a PDF, a text file).
  *
- * A file that cannot be cleaned is a content problem naming it, never a crash and never
- * published unclean.
+ * JPEG, PNG, WebP and AVIF are kept in the image cache (image-cache.ts), keyed by the settings
+ * below and the source's content, like the variants. A file that cannot be cleaned is a
+ * content problem naming it, never a crash and never published unclean.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile, copyFile } from 'node:fs/promises';
@@ -24,10 +26,10 @@ import { IMAGE_MAX_INPUT_PIXELS } from '../../app/constants';
 import type { ImageFormat } from '../../app/images/image-variants';
 import { cachedFileName, imageCache, type CachedImage, type ImageCache } from './image-cache';
 import { IMAGE_ENCODE_TIMEOUT_S } from './image-variants';
-import { stripGif, stripSvg } from './metadata-strip';
+import { stripGif, stripJpeg, stripSvg } from './metadata-strip';
 
 /** Bump when the cleaning code changes in a way ORIGINAL_SETTINGS does not show. */
-const PIPELINE_VERSION = 'original-1';
+const PIPELINE_VERSION = 'original-2';
 /** Each raster extension is published in its own format, so the bytes match the name's type. */
 const FORMAT_OF_EXTENSION = new Map<string, ImageFormat>([
   ['.jpg', 'jpeg'],
@@ -80,10 +82,21 @@ async function clean(bytes: Buffer, format: ImageFormat): Promise<{ entry: Cache
   // sharp cannot turn a multi-page image; its frames would be published sideways and untagged.
   if ((meta.pages ?? 1) > 1 && (meta.orientation ?? 1) > 1)
     throw new Error('an animated image with an EXIF orientation cannot be turned upright by the build: save it upright');
-  let image = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'truncated', animated: true })
-    .timeout({ seconds: IMAGE_ENCODE_TIMEOUT_S })
-    .rotate()
-    .keepIccProfile();
+  const decoder = (input: Buffer) =>
+    sharp(input, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'truncated', animated: true }).timeout({
+      seconds: IMAGE_ENCODE_TIMEOUT_S,
+    });
+  if (format === 'jpeg' && meta.format === 'jpeg' && (meta.orientation ?? 1) === 1 && meta.width && meta.height) {
+    // Upright already: its metadata segments are cut out, and the picture is kept as it was.
+    try {
+      const file = stripJpeg(bytes);
+      await decoder(file).raw().toBuffer();
+      return { entry: { width: meta.width, height: meta.height, placeholder: '', files: [{ format, width: meta.width }] }, file };
+    } catch (error) {
+      throw new Error(`corrupt or truncated image (${(error as Error).message.trim()})`, { cause: error });
+    }
+  }
+  let image = decoder(bytes).rotate().keepIccProfile();
   if (format === 'jpeg') image = image.jpeg({ ...QUALITY.jpeg, chromaSubsampling: meta.chromaSubsampling === '4:4:4' ? '4:4:4' : '4:2:0' });
   else if (format === 'png') {
     // sharp writes 8 bits a sample unless the picture is kept in 16.

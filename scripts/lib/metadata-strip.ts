@@ -1,9 +1,62 @@
 /**
  * Metadata removed from the media files the build publishes byte for byte rather than through
- * sharp (image-originals.ts): a GIF, whose animation a re-encode could change, and an SVG,
- * which is a text document. Both take a file from content/ and must not hang or crash on one
- * that is malformed: a GIF that cannot be walked is an Error naming what is wrong.
+ * sharp (image-originals.ts): an upright JPEG, which a re-encode would make worse; a GIF, whose
+ * animation a re-encode could change; an SVG, which is a text document. Each takes a file from
+ * content/ and must not hang or crash on one that is malformed: a JPEG or GIF that cannot be
+ * walked is an Error naming what is wrong.
  */
+
+/** Segments before the picture that describe it: JFIF, the ICC profile, Adobe's colour transform. */
+const KEPT_JPEG_SEGMENTS = new Map([
+  [0xe0, 'JFIF\0'],
+  [0xe2, 'ICC_PROFILE\0'],
+  [0xee, 'Adobe'],
+]);
+const JPEG_START_OF_SCAN = 0xda;
+const JPEG_END = 0xd9;
+const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+
+/**
+ * A JPEG with its picture's segments only, byte for byte: tables, frame, scans, and the segments
+ * above. EXIF (with GPS and its thumbnail), XMP, IPTC, comments and every other application
+ * segment are dropped, and so is anything after the end marker (phones append more pictures
+ * there, each with its own EXIF). The caller applies an orientation tag first, if there is one.
+ */
+export function stripJpeg(jpeg: Uint8Array): Buffer {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG (it does not start with FFD8)');
+  const truncated = () => new Error('truncated JPEG (it ends before its end marker)');
+  const kept: Uint8Array[] = [jpeg.subarray(0, 2)];
+  let i = 2;
+  for (;;) {
+    if (i + 1 >= jpeg.length) throw truncated();
+    if (jpeg[i] !== 0xff) throw new Error(`corrupt JPEG (no marker at byte ${i})`);
+    const marker = jpeg[i + 1]!;
+    if (marker === 0xff) {
+      i++; // a fill byte before a marker
+      continue;
+    }
+    if (marker === JPEG_END) {
+      kept.push(jpeg.subarray(i, i + 2));
+      return Buffer.concat(kept);
+    }
+    if (isRestart(marker) || marker === 0x01) throw new Error(`corrupt JPEG (marker 0x${marker.toString(16)} outside a scan at byte ${i})`);
+    if (i + 3 >= jpeg.length) throw truncated();
+    const length = (jpeg[i + 2]! << 8) | jpeg[i + 3]!;
+    if (length < 2) throw new Error(`corrupt JPEG (segment length ${length} at byte ${i})`);
+    let next = i + 2 + length;
+    if (next > jpeg.length) throw truncated();
+    if (marker === JPEG_START_OF_SCAN) {
+      // The scan's coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart.
+      while (next + 1 < jpeg.length && !(jpeg[next] === 0xff && jpeg[next + 1] !== 0 && !isRestart(jpeg[next + 1]!))) next++;
+    }
+    const application = marker >= 0xe0 && marker <= 0xef;
+    const id = KEPT_JPEG_SEGMENTS.get(marker);
+    const keep =
+      marker !== 0xfe && (!application || (id !== undefined && String.fromCharCode(...jpeg.subarray(i + 4, i + 4 + id.length)) === id));
+    if (keep) kept.push(jpeg.subarray(i, next));
+    i = next;
+  }
+}
 
 /** GIF application extensions that are part of the picture: looping, and the colour profile. */
 const KEPT_GIF_APPLICATIONS = ['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012'];

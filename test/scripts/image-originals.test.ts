@@ -3,6 +3,7 @@
  * its picture, its orientation applied and its colour profile, and loses EXIF, GPS, XMP, IPTC
  * and comments. What a file carries is read from its structure (test/support/image-metadata.ts).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -10,22 +11,39 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { imageCache } from '../../scripts/lib/image-cache';
 import { publishMedia } from '../../scripts/lib/image-originals';
 import { tempDir } from '../support/built-site';
-import { CAMERA_EXIF, XMP_PACKET, gifWithMetadata, imageBlocks, withIptcSegment, withPngTextChunks } from '../support/image-metadata';
+import {
+  CAMERA_EXIF,
+  XMP_PACKET,
+  gifWithMetadata,
+  imageBlocks,
+  withCommentAndAppendedPicture,
+  withIptcSegment,
+  withPngTextChunks,
+} from '../support/image-metadata';
 import { WEBP_LOSSLESS } from '../support/images';
 
 let root: string;
 const media = () => join(root, 'media');
 let outs = 0;
 
-/** A 600×400 photo stored sideways (EXIF orientation 6: shown 400 wide, 600 high), as a camera writes it. */
-const camera = (format: 'jpeg' | 'png' | 'webp' | 'avif') =>
+/**
+ * A 600×400 photo as a camera writes it, stored sideways (EXIF orientation 6: shown 400 wide,
+ * 600 high) unless `upright`.
+ */
+const camera = (format: 'jpeg' | 'png' | 'webp' | 'avif', { upright = false } = {}) =>
   sharp({ create: { width: 600, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .toFormat(format)
     .withExif(CAMERA_EXIF)
     .withXmp(XMP_PACKET)
     .withIccProfile('p3')
-    .withMetadata({ orientation: 6 })
+    .withMetadata({ orientation: upright ? 1 : 6 })
     .toBuffer();
+
+/** A digest of the decoded pixels (a failing comparison of the buffers themselves would print megabytes). */
+const pixels = async (image: Buffer) =>
+  createHash('sha256')
+    .update(await sharp(image).raw().toBuffer())
+    .digest('hex');
 
 async function publish(dir = media()) {
   const out = join(root, `out${++outs}`);
@@ -42,6 +60,14 @@ beforeAll(async () => {
   root = await tempDir('originals');
   await mkdir(join(media(), 'photos'), { recursive: true });
   await writeFile(join(media(), 'photos', 'camera.jpg'), withIptcSegment(await camera('jpeg')));
+  const preview = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .jpeg()
+    .withExif(CAMERA_EXIF)
+    .toBuffer();
+  await writeFile(
+    join(media(), 'upright.jpeg'),
+    withCommentAndAppendedPicture(withIptcSegment(await camera('jpeg', { upright: true })), preview),
+  );
   await writeFile(join(media(), 'camera.png'), withPngTextChunks(await camera('png')));
   await writeFile(join(media(), 'camera.webp'), await camera('webp'));
   await writeFile(join(media(), 'camera.avif'), await camera('avif'));
@@ -76,6 +102,22 @@ describe('a published original carries its picture and nothing else', () => {
     expect([meta.width, meta.height, meta.orientation]).toEqual([400, 600, undefined]);
   });
 
+  test('an upright JPEG loses its metadata, comment and appended picture, and keeps its picture as it was', async () => {
+    const source = await readFile(join(media(), 'upright.jpeg'));
+    expect(imageBlocks(source).metadata).toEqual([
+      'comment',
+      'IPTC',
+      'EXIF',
+      'XMP',
+      expect.stringMatching(/bytes after the end of the image$/),
+    ]);
+    const { read } = await publish();
+    const published = await read('upright.jpeg');
+    expect(imageBlocks(published)).toEqual({ format: 'jpeg', metadata: [], icc: true });
+    // Not encoded again: the same pixels, which a lossy re-encode would not give.
+    expect(await pixels(published)).toBe(await pixels(source));
+  });
+
   test('an AVIF loses its EXIF and XMP items, is turned upright and keeps its colour profile', async () => {
     // An AVIF is turned by its `irot` property, not by an EXIF tag.
     expect(imageBlocks(await readFile(join(media(), 'camera.avif'))).metadata.sort()).toEqual(['EXIF', 'XMP', 'irot']);
@@ -90,7 +132,7 @@ describe('a published original carries its picture and nothing else', () => {
     const { read } = await publish();
     const published = await read('drawing.webp');
     expect(published.includes('VP8L')).toBe(true);
-    expect(await sharp(published).raw().toBuffer()).toEqual(await sharp(Buffer.from(WEBP_LOSSLESS)).raw().toBuffer());
+    expect(await pixels(published)).toBe(await pixels(Buffer.from(WEBP_LOSSLESS)));
   });
 
   test('a GIF loses its comment and XMP, and keeps its loop and its frame byte for byte', async () => {
@@ -100,7 +142,7 @@ describe('a published original carries its picture and nothing else', () => {
     const published = await read('loop.gif');
     expect(imageBlocks(published).metadata).toEqual([]);
     expect(published.includes('NETSCAPE2.0')).toBe(true);
-    expect(await sharp(published).raw().toBuffer()).toEqual(await sharp(source).raw().toBuffer());
+    expect(await pixels(published)).toBe(await pixels(source));
   });
 
   test('an SVG loses its <metadata> element and keeps the rest as written', async () => {
@@ -120,8 +162,8 @@ describe('cleaned originals are kept in the image cache', () => {
   test('a second publish cleans nothing again and writes the same files', async () => {
     const first = await publish();
     const second = await publish();
-    expect(second.result).toEqual({ ok: true, cleaned: 0, reused: 5 });
-    for (const name of ['photos/camera.jpg', 'camera.png', 'camera.webp', 'camera.avif', 'drawing.webp'])
+    expect(second.result).toEqual({ ok: true, cleaned: 0, reused: 6 });
+    for (const name of ['photos/camera.jpg', 'upright.jpeg', 'camera.png', 'camera.webp', 'camera.avif', 'drawing.webp'])
       expect(await second.read(name), name).toEqual(await first.read(name));
   });
 });

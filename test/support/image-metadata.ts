@@ -217,3 +217,12 @@ export function gifWithMetadata(width: number, height: number): Buffer {
     plain.subarray(header),
   ]);
 }
+
+/**
+ * A JPEG as a phone leaves it: a comment segment, and a second picture (a preview with EXIF of
+ * its own) appended after the end marker, where decoders never look.
+ */
+export function withCommentAndAppendedPicture(jpegBytes: Uint8Array, appended: Uint8Array): Buffer {
+  const comment = bytes('shot at home');
+  return Buffer.concat([jpegBytes.subarray(0, 2), bytes([0xff, 0xfe], be16(comment.length + 2), comment), jpegBytes.subarray(2), appended]);
+}
