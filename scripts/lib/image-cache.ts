@@ -1,9 +1,10 @@
 /**
- * Encoded variants kept between builds, keyed by the source's content hash and the encoding
- * settings (variantKey in image-variants.ts), so a rebuild with unchanged images encodes
- * nothing. One folder per source: `meta.json` plus the files named `<width>.<format>`; names
- * with stems are given at copy time, so a renamed or moved image is still a hit. An entry whose
- * meta.json is unreadable, or which lacks a file it lists, is damaged: a miss, encoded again.
+ * Encoded variants, and originals cleaned of metadata, kept between builds, keyed by the
+ * source's content hash and the encoding settings (variantKey in image-variants.ts, originalKey
+ * in image-originals.ts), so a rebuild with unchanged images encodes nothing. One folder per
+ * entry: `meta.json` plus the files named `<width>.<format>`; names with stems are given at
+ * copy time, so a renamed or moved image is still a hit. An entry whose meta.json is
+ * unreadable, or which lacks a file it lists, is damaged: a miss, encoded again.
  */
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ export const DEFAULT_IMAGE_CACHE_DIR = join(ROOT, '.cache', 'images');
 export const CachedImage = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** the variants' blurred preview; empty for a cleaned original, which has none */
   placeholder: z.string(),
   files: z.array(z.object({ format: ImageFormat, width: z.number().int().positive() })),
 });

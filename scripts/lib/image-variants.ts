@@ -20,7 +20,7 @@ import { cachedFileName, imageCache, type CachedImage, type ImageCache } from '.
  */
 const PIPELINE_VERSION = '2';
 /** A decode or encode that runs longer than this is abandoned (a crafted file must not hang the build). */
-const IMAGE_ENCODE_TIMEOUT_S = 120;
+export const IMAGE_ENCODE_TIMEOUT_S = 120;
 const QUALITY: Record<ImageFormat, object> = {
   avif: { quality: 50, effort: 3 },
   webp: { quality: 72 },

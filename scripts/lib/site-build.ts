@@ -2,7 +2,8 @@
  * The whole build: validate content, bundle client and worker, compute the build id and the
  * KV records, and lay out dist/ for wrangler. Nothing is written when the content is invalid.
  *
- *   dist/public/       static assets: public/, media/, _app/ (hashed client files), _headers
+ *   dist/public/       static assets: public/, media/ (without metadata: image-originals.ts), _app/
+ *                      (hashed client files), _headers
  *   dist/worker/       the worker bundle wrangler uploads as is
  *   dist/kv/           records.json (client files, payloads, index, sitemap, manifest), pointer.json, and
  *                      sitemap.json (its URLs with their payload hashes), for publish
@@ -17,6 +18,7 @@ import { buildRecords, sha256, type BuildOutput } from './build-records';
 import { ROOT, bundleClient, bundleWorker } from './bundle';
 import { loadContent } from './content-loader';
 import type { ImageCache } from './image-cache';
+import { publishMedia } from './image-originals';
 import { buildImageVariants } from './image-variants';
 import { BASE_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../worker/security-header-values';
 
@@ -122,17 +124,21 @@ export async function buildSite({
   await cp(join(ROOT, 'public'), publicDir, { recursive: true }).catch(() => undefined);
   let images: ImageManifest = {};
   if (loaded.content.mediaDir) {
-    await cp(loaded.content.mediaDir, join(publicDir, 'media'), { recursive: true });
-    const variants = await buildImageVariants({
+    const media = {
       mediaDir: loaded.content.mediaDir,
       outMediaDir: join(publicDir, 'media'),
       shownMediaDir: `${shownContentRoot}/media`,
       cache: imageCache,
-    });
-    if (!variants.ok) {
+    };
+    const fail = async (problems: ContentProblem[]): Promise<SiteBuildResult> => {
       await rm(dist, { recursive: true, force: true });
-      return { ok: false, problems: variants.problems, warnings: loaded.warnings };
-    }
+      return { ok: false, problems, warnings: loaded.warnings };
+    };
+    // Variants first: they name a file that cannot be decoded, which publishing would name again.
+    const variants = await buildImageVariants(media);
+    if (!variants.ok) return fail(variants.problems);
+    const published = await publishMedia(media);
+    if (!published.ok) return fail(published.problems);
     images = variants.manifest;
   }
   await writeFile(join(publicDir, '_headers'), ASSET_HEADERS);

@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
@@ -7,6 +8,15 @@ import { ROOT } from '../../scripts/lib/bundle';
 import { buildSite, outDirRefusal } from '../../scripts/lib/site-build';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { REPO_CONTENT, buildForTest, buildGeneratedSite, tempDir } from '../support/built-site';
+import {
+  CAMERA_EXIF,
+  XMP_PACKET,
+  gifWithMetadata,
+  imageBlocks,
+  withCommentAndAppendedPicture,
+  withIptcSegment,
+  withPngTextChunks,
+} from '../support/image-metadata';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -125,5 +135,60 @@ describe('the build with photos', () => {
       { file: 'content/media/broken.jpg', path: '(file)', message: expect.stringMatching(/^not an image/) },
     ]);
     await expect(readFile(join(outDir, 'kv/pointer.json'))).rejects.toThrow();
+  });
+});
+
+describe('the build publishes no image metadata', () => {
+  test('no file under dist/public/media carries EXIF, GPS, XMP, IPTC or comments; photos are upright and keep their colour profile', async () => {
+    const contentDir = await tempDir('content');
+    await generateContent({ dir: contentDir });
+    const media = join(contentDir, 'media');
+    await mkdir(join(media, 'trip'), { recursive: true });
+    // Photos straight from a camera with GPS: stored sideways (orientation 6), with a colour profile.
+    const camera = (format: 'jpeg' | 'png' | 'webp', orientation = 6) =>
+      sharp({ create: { width: 900, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+        .toFormat(format)
+        .withExif(CAMERA_EXIF)
+        .withXmp(XMP_PACKET)
+        .withIccProfile('p3')
+        .withMetadata({ orientation })
+        .toBuffer();
+    await writeFile(join(media, 'trip', 'beach.jpg'), withIptcSegment(await camera('jpeg')));
+    // An upright one, as a phone leaves it: a comment, and a preview with its own EXIF after the end.
+    const preview = await camera('jpeg', 1);
+    await writeFile(join(media, 'trip', 'pier.jpg'), withCommentAndAppendedPicture(withIptcSegment(await camera('jpeg', 1)), preview));
+    await writeFile(join(media, 'trip', 'beach.png'), withPngTextChunks(await camera('png')));
+    await writeFile(join(media, 'beach.webp'), await camera('webp'));
+    await writeFile(join(media, 'wave.gif'), gifWithMetadata(6, 4));
+    await writeFile(
+      join(media, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><metadata><x:xmpmeta xmlns:x="adobe:ns:meta/"/></metadata></svg>',
+    );
+    const site = await buildForTest(contentDir);
+    cleanups.push(site.cleanup, () => rm(contentDir, { recursive: true, force: true }));
+
+    const published = join(site.outDir, 'public/media');
+    const files = (await readdir(published, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const images = files.filter((e) => extname(e.name) !== '.svg');
+    // The photos' originals and variants (AVIF, WebP and a fallback at 320 and 480 px for the three
+    // turned upright, 600 wide; and at 640 px too for the upright one, 900 wide), and the GIF.
+    expect(images).toHaveLength(4 + 3 * 6 + 9 + 1);
+    for (const file of images) {
+      const path = join(file.parentPath, file.name);
+      expect({ file: path, ...imageBlocks(await readFile(path)), icc: undefined }).toEqual({
+        file: path,
+        format: expect.any(String),
+        metadata: [],
+        icc: undefined,
+      });
+    }
+    for (const original of ['trip/beach.jpg', 'trip/beach.png', 'beach.webp']) {
+      const bytes = await readFile(join(published, original));
+      expect(imageBlocks(bytes).icc, original).toBe(true);
+      const meta = await sharp(bytes).metadata();
+      expect([meta.width, meta.height, meta.orientation], original).toEqual([600, 900, undefined]);
+    }
+    expect(imageBlocks(await readFile(join(published, 'trip/pier.jpg'))).icc).toBe(true);
+    expect(await readFile(join(published, 'logo.svg'), 'utf8')).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Small real image files (PNG, GIF, JPEG, BMP, SVG, WebP) for tests that need to read sizes
- * and types the way a browser would.
+ * and types the way a browser would. Metadata in them, and reading it: image-metadata.ts.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -8,9 +8,9 @@ import { crc32, deflateSync } from 'node:zlib';
 // sizes under test are the sizes a browser would show.
 export const bytes = (...parts: (number[] | Uint8Array | string)[]): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : [...p])));
-const be16 = (n: number) => [n >> 8, n & 255];
+export const be16 = (n: number) => [n >> 8, n & 255];
 const le16 = (n: number) => [n & 255, n >> 8];
-const be32 = (n: number) => [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255];
+export const be32 = (n: number) => [n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255];
 export const le32 = (n: number) => [n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24];
 
 /** A complete RGB PNG, every pixel grey. */
