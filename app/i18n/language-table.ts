@@ -61,6 +61,8 @@ export interface FormStrings {
   unreadable: string;
   /** 503: the site could not store the entry (its database was unavailable); nothing was kept */
   unavailable: string;
+  /** 409: the post reused an earlier submission's key with other answers; nothing was kept */
+  keyReused: string;
   /** the link from a refusal page back to the page with the form */
   backToForm: string;
 

@@ -4,6 +4,7 @@
  * tests' Miniflare. The row shape and the statuses are the worker's (worker/forms/entries.ts).
  */
 import { EntryRow, type EntryStatus, type SqlDatabase, type SqlValue } from '../../worker/forms/entries';
+import { jsonWithEscapedControls, visibleControls } from './control-chars';
 import { toCsv } from './csv';
 
 export interface EntryFilter {
@@ -89,13 +90,13 @@ export async function listEntries(db: SqlDatabase, filter: EntryFilter = {}): Pr
   return results.map((r) => exported(EntryRow.parse(r)));
 }
 
-/** One line per entry, for a terminal. */
+/** One line per entry, for a terminal: no part can break the line or send the terminal a control sequence. */
 export function entryLines(entries: readonly ExportedEntry[]): string {
   if (entries.length === 0) return 'no entries\n';
   return entries
     .map((e) => {
       const delivery = e.webhook ? `${e.status} (${e.attempts} attempt${e.attempts === 1 ? '' : 's'})` : e.status;
-      return [e.id, e.receivedAt, e.form, e.page, delivery, e.lastError ?? ''].join('  ').trimEnd() + '\n';
+      return visibleControls([e.id, e.receivedAt, e.form, e.page, delivery, e.lastError ?? ''].join('  ').trimEnd()) + '\n';
     })
     .join('');
 }
@@ -127,8 +128,9 @@ export function entriesCsv(entries: readonly ExportedEntry[]): string {
   return toCsv(header, rows);
 }
 
+/** The exact values, as JSON that is also safe to print (see jsonWithEscapedControls). */
 export function entriesJson(entries: readonly ExportedEntry[]): string {
-  return JSON.stringify(entries, null, 2) + '\n';
+  return jsonWithEscapedControls(JSON.stringify(entries, null, 2)) + '\n';
 }
 
 export interface RedeliverOutcome {

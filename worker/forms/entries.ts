@@ -26,7 +26,10 @@ export interface SqlDatabase {
 export const ENTRY_STATUSES = ['stored', 'pending', 'delivered', 'dead'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
-/** A row as D1 returns it: every reader checks it, since a row is input like any other. */
+/**
+ * A row as D1 returns it: every reader checks it, since a row is input like any other. Its
+ * submission_sha256 is read only by insertEntry, so it is not part of the shape.
+ */
 export const EntryRow = z.object({
   id: z.string(),
   idempotency_key: z.string(),
@@ -59,6 +62,8 @@ export interface WebhookTarget {
 export interface NewEntry {
   id: string;
   idempotencyKey: string;
+  /** submissionHash() of the page and fields: what a reuse of the key is compared with */
+  submissionSha256: string;
   form: string;
   page: string;
   locale: string;
@@ -78,23 +83,36 @@ export interface NewEntry {
 export const QUEUE_STALE_MS = 60 * 60 * 1000;
 
 /**
- * Stores the entry, once per idempotency key: a post retried with the key of one already
- * stored changes nothing. One statement, so an entry is stored whole or not at all. An entry
- * with a webhook starts `pending` and counts as queued (the caller sends it next, and clears
- * that mark if it cannot); one without starts, and stays, `stored`.
+ * stored: a new entry. retried: the form already has an entry with this key and the same
+ * submission (or one stored before submissions were hashed), so nothing changed. key_reused:
+ * the form has an entry with this key and another submission; it is left as it was.
  */
-export async function insertEntry(db: SqlDatabase, entry: NewEntry): Promise<{ inserted: boolean }> {
-  const { meta } = await db
+export type InsertOutcome = 'stored' | 'retried' | 'key_reused';
+
+/** The row that holds a form's idempotency key, as insertEntry's RETURNING gives it. */
+const HeldKey = z.object({ id: z.string(), submission_sha256: z.string().nullable() });
+
+/**
+ * Stores the entry, once per form and idempotency key. One statement, so an entry is stored
+ * whole or not at all, and the check of a key already taken cannot race another post: on a
+ * conflict the no-op update makes RETURNING give the row that holds the key (its id and hash)
+ * instead of the new one. An entry with a webhook starts `pending` and counts as queued (the
+ * caller sends it next, and clears that mark if it cannot); one without starts, and stays, `stored`.
+ */
+export async function insertEntry(db: SqlDatabase, entry: NewEntry): Promise<InsertOutcome> {
+  const { results } = await db
     .prepare(
       `INSERT INTO form_entries
-         (id, idempotency_key, form, page, locale, build, preview, received_at, fields,
+         (id, idempotency_key, submission_sha256, form, page, locale, build, preview, received_at, fields,
           webhook, webhook_url, webhook_secret, status, attempts, queued_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-       ON CONFLICT (idempotency_key) DO NOTHING`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+       ON CONFLICT (form, idempotency_key) DO UPDATE SET idempotency_key = form_entries.idempotency_key
+       RETURNING id, submission_sha256`,
     )
     .bind(
       entry.id,
       entry.idempotencyKey,
+      entry.submissionSha256,
       entry.form,
       entry.page,
       entry.locale,
@@ -108,8 +126,10 @@ export async function insertEntry(db: SqlDatabase, entry: NewEntry): Promise<{ i
       entry.webhook ? 'pending' : 'stored',
       entry.webhook ? entry.receivedAt : null,
     )
-    .run();
-  return { inserted: meta.changes === 1 };
+    .all();
+  const held = HeldKey.parse(results[0]);
+  if (held.id === entry.id) return 'stored';
+  return held.submission_sha256 === null || held.submission_sha256 === entry.submissionSha256 ? 'retried' : 'key_reused';
 }
 
 export async function getEntry(db: SqlDatabase, id: string): Promise<EntryRow | null> {

@@ -5,7 +5,8 @@
  * rules and messages as the browser, and stores a valid entry in D1 (FORMS_DB, without file
  * contents) before it answers "sent": if the database cannot take it, the visitor hears so
  * (503, Retry-After) and sends again. A retried post carries the same `Idempotency-Key`, so
- * it is stored once. An entry of a form with a webhook then goes to the delivery queue
+ * it is stored once; a key the form already holds for another submission is answered 409 and
+ * changes nothing (entries.ts). An entry of a form with a webhook then goes to the delivery queue
  * (worker/forms/delivery.ts). Only a bot's post (the honeypot filled) is dropped, answered
  * like any other so the bot learns nothing.
  */
@@ -23,8 +24,9 @@ import { FORM_POST_FIELDS } from '../../app/form-post';
 import { compileRules, validateField, type FieldValue, type UploadedFile } from '../../app/validation/validate';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
-import { insertEntry, markNotQueued, type NewEntry, type SqlDatabase, type WebhookTarget } from './entries';
-import { formErrorsPage, formSentPage } from './pages';
+import { insertEntry, markNotQueued, type InsertOutcome, type NewEntry, type SqlDatabase, type WebhookTarget } from './entries';
+import { formErrorsPage, formRefusedPage, formSentPage } from './pages';
+import { submissionHash } from './submission-hash';
 import { BodyRefused, formBodyType, readFormFields, readJson } from './body';
 import { formRefusal, isPlainPost } from './guards';
 
@@ -193,29 +195,31 @@ export async function receiveForm(c: Context<AppEnv>) {
     return c.json({ error: 'invalid', errors: Object.fromEntries(errors) }, 422, headers);
   }
 
+  const fields = Object.fromEntries(
+    block.fields.map((f) => {
+      const v = values[f.name];
+      return [f.name, Array.isArray(v) ? v.map((file: UploadedFile) => ({ name: file.name, type: file.type, size: file.size })) : v];
+    }),
+  );
   const entry: NewEntry = {
     id: crypto.randomUUID(),
     // Without JavaScript there is no key: the 303 to the thank-you page keeps a reload from posting twice.
     idempotencyKey: key ?? `server-${c.get('requestId')}-${crypto.randomUUID()}`,
+    submissionSha256: await submissionHash(payload.path, fields),
     form: received.form,
     page: payload.path,
     locale: payload.chrome.locale.code,
     build: c.get('build').record.id,
     preview: c.get('preview'),
     receivedAt: Date.now(),
-    fields: Object.fromEntries(
-      block.fields.map((f) => {
-        const v = values[f.name];
-        return [f.name, Array.isArray(v) ? v.map((file: UploadedFile) => ({ name: file.name, type: file.type, size: file.size })) : v];
-      }),
-    ),
+    fields,
     webhook: webhookOf(c, block),
   };
   const db = (c.env as Partial<Env> | undefined)?.FORMS_DB as SqlDatabase | undefined;
-  let inserted: boolean;
+  let outcome: InsertOutcome;
   try {
     if (!db) throw new Error('no FORMS_DB binding');
-    ({ inserted } = await insertEntry(db, entry));
+    outcome = await insertEntry(db, entry);
   } catch (err) {
     console.error(
       JSON.stringify({
@@ -234,10 +238,24 @@ export async function receiveForm(c: Context<AppEnv>) {
       requestId: c.get('requestId'),
       form: entry.form,
       page: entry.page,
-      entry: inserted ? entry.id : undefined,
-      duplicate: !inserted || undefined,
+      entry: outcome === 'stored' ? entry.id : undefined,
+      duplicate: outcome === 'retried' || undefined,
+      keyReused: outcome === 'key_reused' || undefined,
     }),
   );
-  if (inserted && entry.webhook) await queueDelivery(c, db, entry.id);
+  if (outcome === 'key_reused') return keyReused(c, lang, payload.path, plain);
+  if (outcome === 'stored' && entry.webhook) await queueDelivery(c, db, entry.id);
   return done();
+}
+
+/**
+ * 409 for a post whose key the form already holds for other answers: a client that reuses keys,
+ * or a hostile one. The entry stored first stays as it was and this one is not kept; the visitor
+ * is told so in the page's language, in JSON or, for a plain post, on a page.
+ */
+function keyReused(c: Context<AppEnv>, lang: string, page: string, plain: boolean) {
+  const headers = { 'Cache-Control': CACHE_NONE };
+  const t = formStrings(lang);
+  if (!plain) return c.json({ error: 'key_reused', message: t.keyReused }, 409, headers);
+  return c.html(formRefusedPage({ lang, heading: t.notSent, message: t.keyReused, back: { page, label: t.backToForm } }), 409, headers);
 }

@@ -59,6 +59,8 @@ export const form: FormStrings = {
   unreadable: 'Das Formular konnte nicht gelesen werden. Bitte gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es erneut.',
   unavailable:
     'Ihre Nachricht konnte gerade nicht gespeichert werden und wurde daher nicht gesendet. Bitte senden Sie sie in einer Minute erneut.',
+  keyReused:
+    'Ihre Nachricht wurde nicht gespeichert: Sie verwendete den Schlüssel einer früheren Übermittlung mit anderen Angaben. Bitte laden Sie die Seite neu und senden Sie sie erneut.',
   backToForm: 'Zurück zum Formular',
   resetPending: 'Das geschieht in Ihrem Browser, sobald die Seite geladen ist.',
   resetRemovedAll: (n) => `Alles, was diese Website in Ihrem Browser gespeichert hatte, wurde entfernt. Entfernte Einträge: ${n}`,

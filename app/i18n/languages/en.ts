@@ -57,6 +57,8 @@ export const form: FormStrings = {
   tooLarge: 'The form is too large to send. Please attach smaller files.',
   unreadable: 'The form could not be read. Please go back, reload the page and try again.',
   unavailable: 'Your message could not be saved just now, so it was not sent. Please send it again in a minute.',
+  keyReused:
+    'Your message was not saved: it reused the key of an earlier submission that had other answers. Please reload the page and send it again.',
   backToForm: 'Back to the form',
   resetPending: 'This happens in your browser as soon as the page has loaded.',
   resetRemovedAll: (n) => `Removed everything this site stored in this browser. Items removed: ${n}`,

@@ -57,6 +57,8 @@ export const form: FormStrings = {
   tooLarge: 'Vorm on saatmiseks liiga suur. Palun lisa väiksemad failid.',
   unreadable: 'Vormi ei õnnestunud lugeda. Palun mine tagasi, laadi leht uuesti ja proovi veel kord.',
   unavailable: 'Sinu sõnumit ei õnnestunud praegu salvestada, seega seda ei saadetud. Palun saada see minuti pärast uuesti.',
+  keyReused:
+    'Sinu sõnumit ei salvestatud: see kasutas uuesti varasema, teiste vastustega saadetud vormi võtit. Palun laadi leht uuesti ja saada see veel kord.',
   backToForm: 'Tagasi vormi juurde',
   resetPending: 'See toimub sinu brauseris kohe, kui leht on laaditud.',
   resetRemovedAll: (n) => `Eemaldasime kõik, mida see sait sinu brauserisse salvestas. Eemaldatud kirjeid: ${n}`,

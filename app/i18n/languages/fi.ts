@@ -57,6 +57,8 @@ export const form: FormStrings = {
   tooLarge: 'Lomake on liian suuri lähetettäväksi. Liitä pienempiä tiedostoja.',
   unreadable: 'Lomaketta ei voitu lukea. Palaa takaisin, lataa sivu uudelleen ja yritä uudestaan.',
   unavailable: 'Viestiäsi ei juuri nyt voitu tallentaa, joten sitä ei lähetetty. Lähetä se uudelleen minuutin kuluttua.',
+  keyReused:
+    'Viestiäsi ei tallennettu: se käytti uudelleen aiemman, eri vastauksin lähetetyn lomakkeen avainta. Lataa sivu uudelleen ja lähetä viesti uudestaan.',
   backToForm: 'Takaisin lomakkeeseen',
   resetPending: 'Tämä tapahtuu selaimessasi heti, kun sivu on latautunut.',
   resetRemovedAll: (n) => `Poistimme kaiken, mitä sivusto oli tallentanut selaimeesi. Poistettuja kohteita: ${n}`,

@@ -57,6 +57,8 @@ export const form: FormStrings = {
   tooLarge: 'Forma per didelė, kad būtų išsiųsta. Pridėkite mažesnius failus.',
   unreadable: 'Formos nepavyko perskaityti. Grįžkite atgal, įkelkite puslapį iš naujo ir bandykite dar kartą.',
   unavailable: 'Šiuo metu nepavyko išsaugoti jūsų žinutės, todėl ji neišsiųsta. Išsiųskite ją dar kartą po minutės.',
+  keyReused:
+    'Jūsų žinutė neišsaugota: joje pakartotinai panaudotas ankstesnio siuntimo su kitais atsakymais raktas. Įkelkite puslapį iš naujo ir išsiųskite ją dar kartą.',
   backToForm: 'Atgal į formą',
   resetPending: 'Tai vyksta jūsų naršyklėje, kai tik puslapis įkeliamas.',
   resetRemovedAll: (n) => `Pašalinome viską, ką ši svetainė išsaugojo jūsų naršyklėje. Pašalinta įrašų: ${n}`,

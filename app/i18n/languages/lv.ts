@@ -57,6 +57,8 @@ export const form: FormStrings = {
   tooLarge: 'Veidlapa ir pārāk liela, lai to nosūtītu. Lūdzu, pievienojiet mazākus failus.',
   unreadable: 'Veidlapu neizdevās nolasīt. Lūdzu, atgriezieties, pārlādējiet lapu un mēģiniet vēlreiz.',
   unavailable: 'Jūsu ziņu pašlaik neizdevās saglabāt, tāpēc tā netika nosūtīta. Lūdzu, nosūtiet to vēlreiz pēc minūtes.',
+  keyReused:
+    'Jūsu ziņa netika saglabāta: tajā atkārtoti izmantota agrākas iesniegšanas atslēga ar citām atbildēm. Lūdzu, pārlādējiet lapu un nosūtiet to vēlreiz.',
   backToForm: 'Atpakaļ uz veidlapu',
   resetPending: 'Tas notiek jūsu pārlūkā, tiklīdz lapa ir ielādēta.',
   resetRemovedAll: (n) => `Dzēsām visu, ko šī vietne saglabāja jūsu pārlūkā. Dzēsti ieraksti: ${n}`,

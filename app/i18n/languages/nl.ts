@@ -58,6 +58,8 @@ export const form: FormStrings = {
   tooLarge: 'Het formulier is te groot om te verzenden. Voeg kleinere bestanden toe.',
   unreadable: 'Het formulier kon niet worden gelezen. Ga terug, laad de pagina opnieuw en probeer het nog eens.',
   unavailable: 'Uw bericht kon nu niet worden opgeslagen en is dus niet verzonden. Verzend het over een minuut opnieuw.',
+  keyReused:
+    'Uw bericht is niet opgeslagen: het gebruikte de sleutel van een eerdere verzending met andere antwoorden opnieuw. Laad de pagina opnieuw en verzend het nog een keer.',
   backToForm: 'Terug naar het formulier',
   resetPending: 'Dit gebeurt in uw browser zodra de pagina is geladen.',
   resetRemovedAll: (n) => `Alles wat deze site in uw browser had opgeslagen, is verwijderd. Verwijderde items: ${n}`,

@@ -57,6 +57,8 @@ export const form: FormStrings = {
   tooLarge: 'Formuläret är för stort för att skickas. Bifoga mindre filer.',
   unreadable: 'Formuläret kunde inte läsas. Gå tillbaka, ladda om sidan och försök igen.',
   unavailable: 'Ditt meddelande kunde inte sparas just nu, så det skickades inte. Skicka det igen om en minut.',
+  keyReused:
+    'Ditt meddelande sparades inte: det återanvände nyckeln från ett tidigare inskick med andra svar. Ladda om sidan och skicka det igen.',
   backToForm: 'Tillbaka till formuläret',
   resetPending: 'Det sker i din webbläsare så snart sidan har laddats.',
   resetRemovedAll: (n) => `Vi har tagit bort allt som webbplatsen har sparat i din webbläsare. Borttagna poster: ${n}`,
