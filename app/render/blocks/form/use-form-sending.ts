@@ -25,7 +25,7 @@ const HONEYPOT_FIELD = FORM_POST_FIELDS.honeypot;
 
 export type FormStatus = 'idle' | 'sending' | 'sent' | 'failed';
 /** Why a post failed, as the form strings (app/i18n) say it. */
-export type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge' | 'unavailable';
+export type Failure = 'sendFailed' | 'rateLimited' | 'forbidden' | 'tooLarge' | 'unavailable' | 'keyReused';
 
 /** What to tell the visitor about a failed post: the site's refusals have words of their own. */
 export function failureOf(err: unknown, siteEndpoint: boolean): Failure {
@@ -33,6 +33,8 @@ export function failureOf(err: unknown, siteEndpoint: boolean): Failure {
   if (status === 429) return 'rateLimited';
   if (status === 403) return 'forbidden';
   if (status === 413) return 'tooLarge';
+  // The site's endpoint: this submission's key already stands for other answers (a retry across a deploy that changed the form).
+  if (status === 409 && siteEndpoint) return 'keyReused';
   // The site's own endpoint says 503 when it could not store the entry; another endpoint's 503 is just a failure.
   if (status === 503 && siteEndpoint) return 'unavailable';
   return 'sendFailed';

@@ -10,6 +10,7 @@ describe('what a form says when its post fails', () => {
     [403, 'forbidden'],
     [413, 'tooLarge'],
     [503, 'unavailable'],
+    [409, 'keyReused'],
     [500, 'sendFailed'],
     [400, 'sendFailed'],
   ] as const)('the site’s own endpoint answering %i: %s', (status, failure) => {
