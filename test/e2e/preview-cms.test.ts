@@ -1,6 +1,6 @@
 /**
  * Editors inside their CMS, in Chromium, with two sites: the CMS is `http://localhost:PORT` (a
- * small server with the example editor, public/editor/) and the preview host is `npm run
+ * small server with the example editor, preview-public/editor/) and the preview host is `npm run
  * preview`'s server on `http://127.0.0.1:PORT2`. Browsers count them as different sites, so
  * the frame is cross-site as a real CMS's is, and the preview cookie must be SameSite=None and
  * Partitioned to be sent in it.
@@ -22,7 +22,7 @@ import { startSite, type RunningSite } from '../support/server';
 
 const SHARE_SECRET = 'share-links-secret-for-the-e2e-0123456789';
 
-/** Serves public/editor/ under /editor/, as a CMS that copied it would. */
+/** Serves preview-public/editor/ under /editor/, as a CMS that copied it would. */
 async function cmsServer(): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/editor\//, '') || 'index.html';
@@ -31,7 +31,7 @@ async function cmsServer(): Promise<{ server: Server; origin: string }> {
       return;
     }
     const type = { html: 'text/html', js: 'text/javascript', css: 'text/css' }[name.split('.').pop()!]!;
-    void readFile(join(REPO_ROOT, 'public/editor', name)).then((body) => res.writeHead(200, { 'content-type': type }).end(body));
+    void readFile(join(REPO_ROOT, 'preview-public/editor', name)).then((body) => res.writeHead(200, { 'content-type': type }).end(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://localhost:${(server.address() as { port: number }).port}` };
@@ -168,5 +168,24 @@ describe('share links', () => {
     } finally {
       await reviewer.close();
     }
+  });
+});
+
+// Last: signing in on the preview host itself gives the browser a cookie of that site too.
+describe('the example editor on the preview host itself', () => {
+  test('behind the gate, it loads a page into its textarea and the frame renders what is typed', async () => {
+    const { page, problems } = await browser.newPage();
+    expect((await page.goto(`${site.url}/editor/`))?.status()).toBe(401);
+    await page.goto(`${site.url}/?token=${token}`);
+    expect((await page.goto(`${site.url}/editor/`))?.status()).toBe(200);
+    const textarea = page.locator('#json');
+    await expect.poll(() => textarea.inputValue(), { timeout: 15_000 }).toContain('"blocks"');
+    const doc = JSON.parse(await textarea.inputValue()) as { blocks: [{ heading?: string }] };
+    doc.blocks[0].heading = 'Edited in the example editor';
+    await textarea.fill(JSON.stringify(doc, null, 2));
+    const frame = page.frameLocator('#preview');
+    await expect.poll(() => frame.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Edited in the example editor');
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    await page.close();
   });
 });

@@ -150,6 +150,16 @@ describe('other static files on the preview host', () => {
     }
   });
 
+  test('the live host has no example editor: its paths are a 404, as any unknown path is', async () => {
+    const unknown = await liveWorker.fetch(`${LIVE}/no-such-page/`);
+    expect(unknown.status).toBe(404);
+    for (const path of ['/editor/', '/editor/index.html', '/editor/editor.js']) {
+      const res = await liveWorker.fetch(LIVE + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('editor.js');
+    }
+  });
+
   test('the hashed client code stays public: it holds no content', async () => {
     const file = (await readdir(join(draft.outDir, 'public/_app'))).find((f) => f.endsWith('.js'))!;
     expect((await previewWorker.fetch(`${PREVIEW}/_app/${file}`)).status).toBe(200);
