@@ -80,5 +80,5 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-  { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
+  { files: ['public/**/*.js', 'preview-public/**/*.js'], languageOptions: { globals: globals.browser } },
 );

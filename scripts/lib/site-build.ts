@@ -4,6 +4,7 @@
  *
  *   dist/public/       static assets: public/, media/ (without metadata: image-originals.ts), _app/
  *                      (hashed client files), _headers
+ *   dist/preview-public/  the preview host's: the same, plus preview-public/ (the example editor)
  *   dist/worker/       the worker bundle wrangler uploads as is
  *   dist/kv/           records.json (client files, payloads, index, sitemap, manifest), pointer.json, and
  *                      sitemap.json (its URLs with their payload hashes), for publish
@@ -20,6 +21,7 @@ import { loadContent } from './content-loader';
 import type { ImageCache } from './image-cache';
 import { publishMedia } from './image-originals';
 import { buildImageVariants } from './image-variants';
+import { PREVIEW_PUBLIC_DIR, PUBLIC_DIR } from './reserved-paths';
 import { BASE_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../worker/security-header-values';
 
 export interface SiteBuildOptions {
@@ -66,7 +68,9 @@ ${headerLines(BASE_SECURITY_HEADERS)}/_app/*
   Cache-Control: public, max-age=31536000, immutable
 /favicon.svg
   Cache-Control: public, max-age=86400
-/editor/*
+`;
+/** The preview host's: the same, and the example editor's (preview-public/editor/), an HTML document. */
+export const PREVIEW_ASSET_HEADERS = `${ASSET_HEADERS}/editor/*
   Cache-Control: no-cache
   X-Robots-Tag: noindex, nofollow
   Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; frame-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'
@@ -121,7 +125,7 @@ export async function buildSite({
   await rm(dist, { recursive: true, force: true });
   const publicDir = out('public');
   await mkdir(publicDir, { recursive: true });
-  await cp(join(ROOT, 'public'), publicDir, { recursive: true }).catch(() => undefined);
+  await cp(PUBLIC_DIR, publicDir, { recursive: true }).catch(() => undefined);
   let images: ImageManifest = {};
   if (loaded.content.mediaDir) {
     const media = {
@@ -149,6 +153,14 @@ export async function buildSite({
     client.files.sort().map(async (f) => ({ path: clientUrlPath(publicDir, f), text: await readFile(resolve(ROOT, f), 'utf8') })),
   );
   const codeHash = sha256(workerCode + '\0' + clientFiles.map((f) => f.text).join('\0'));
+
+  // The preview host's assets (wrangler.toml [env.preview.assets]): the live ones, and what
+  // only it serves, behind its gate. The live assets never hold those files, since the live
+  // host serves every asset before its worker runs.
+  const previewDir = out('preview-public');
+  await cp(publicDir, previewDir, { recursive: true });
+  await cp(PREVIEW_PUBLIC_DIR, previewDir, { recursive: true }).catch(() => undefined);
+  await writeFile(join(previewDir, '_headers'), PREVIEW_ASSET_HEADERS);
 
   const build = buildRecords({ content: loaded.content, codeHash, clientFiles, timestamp, images });
   await mkdir(out('kv'), { recursive: true });

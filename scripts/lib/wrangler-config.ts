@@ -14,19 +14,27 @@ import { WRANGLER_TOML, parseWranglerToml } from './wrangler-toml';
 
 /** Paths inside the build directory, where the copy is written. */
 const BUILD_MAIN = 'worker/index.js';
-const BUILD_ASSETS = 'public';
+
+/**
+ * Where an assets directory of wrangler.toml (`dist/public`, `dist/preview-public`) is inside a
+ * build directory: the same folder of it, since the build lays out every build as it does dist/.
+ */
+export function assetsDirInBuild(directory: string): string {
+  const m = /^(?:\.\/)?dist\/([^/]+)\/?$/.exec(directory);
+  if (!m) throw new Error(`wrangler.toml: assets directory "${directory}" is not a folder of dist/, where the build writes`);
+  return m[1]!;
+}
 
 /** The text of the copy for a build directory, from the real file's text. */
 export function wranglerTomlForBuild(text: string): string {
   const config = parseWranglerToml(text);
   if (!config.assets) throw new Error('wrangler.toml: no [assets] table to point at the build');
-  // An environment with assets of its own (the preview one) names the directory again.
+  const inBuild = <A extends { directory: string }>(assets: A): A => ({ ...assets, directory: assetsDirInBuild(assets.directory) });
+  // An environment with assets of its own (the preview one) names its directory again.
   const env =
     config.env &&
-    Object.fromEntries(
-      Object.entries(config.env).map(([name, e]) => [name, e.assets ? { ...e, assets: { ...e.assets, directory: BUILD_ASSETS } } : e]),
-    );
-  const copy = { ...config, main: BUILD_MAIN, assets: { ...config.assets, directory: BUILD_ASSETS }, ...(env && { env }) };
+    Object.fromEntries(Object.entries(config.env).map(([name, e]) => [name, e.assets ? { ...e, assets: inBuild(e.assets) } : e]));
+  const copy = { ...config, main: BUILD_MAIN, assets: inBuild(config.assets), ...(env && { env }) };
   return `# Generated from wrangler.toml by scripts/lib/wrangler-config.ts for this build; edit wrangler.toml instead.\n${stringify(copy)}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Editors inside their CMS, in Chromium, with two sites: the CMS is `http://localhost:PORT` (a
- * small server with the example editor, public/editor/) and the preview host is `npm run
+ * small server with the example editor, preview-public/editor/) and the preview host is `npm run
  * preview`'s server on `http://127.0.0.1:PORT2`. Browsers count them as different sites, so
  * the frame is cross-site as a real CMS's is, and the preview cookie must be SameSite=None and
  * Partitioned to be sent in it.
@@ -22,7 +22,7 @@ import { startSite, type RunningSite } from '../support/server';
 
 const SHARE_SECRET = 'share-links-secret-for-the-e2e-0123456789';
 
-/** Serves public/editor/ under /editor/, as a CMS that copied it would. */
+/** Serves preview-public/editor/ under /editor/, as a CMS that copied it would. */
 async function cmsServer(): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/editor\//, '') || 'index.html';
@@ -31,7 +31,7 @@ async function cmsServer(): Promise<{ server: Server; origin: string }> {
       return;
     }
     const type = { html: 'text/html', js: 'text/javascript', css: 'text/css' }[name.split('.').pop()!]!;
-    void readFile(join(REPO_ROOT, 'public/editor', name)).then((body) => res.writeHead(200, { 'content-type': type }).end(body));
+    void readFile(join(REPO_ROOT, 'preview-public/editor', name)).then((body) => res.writeHead(200, { 'content-type': type }).end(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://localhost:${(server.address() as { port: number }).port}` };
@@ -168,5 +168,26 @@ describe('share links', () => {
     } finally {
       await reviewer.close();
     }
+  });
+});
+
+// Last: signing in on the preview host itself gives the browser a cookie of that site too.
+// (The draft round trip is the first test's, with the same files: under `wrangler dev --env
+// preview` the worker sees its route's host, so 127.0.0.1 is not the page's own origin here.)
+describe('the example editor on the preview host itself', () => {
+  test('is behind the gate, and once in, runs under its CSP and frames /preview', async () => {
+    const { page, problems } = await browser.newPage();
+    expect((await page.goto(`${site.url}/editor/`))?.status()).toBe(401);
+    await page.goto(`${site.url}/?token=${token}`);
+    expect((await page.goto(`${site.url}/editor/`))?.status()).toBe(200);
+    // editor.js ran (the CSP allows it) and names the preview host it talks to: this one.
+    await expect.poll(() => page.locator('#preview-origin').textContent()).toBe(site.url);
+    const framed = () => page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(`${site.url}/preview`));
+    await expect.poll(() => framed()?.url() ?? null).not.toBeNull();
+    const frame = framed()!;
+    await expect.poll(() => frame.locator('html').getAttribute('data-hydrated'), { timeout: 15_000 }).toBe('true');
+    // The only refusals are the first visit's, before the token.
+    expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+    await page.close();
   });
 });

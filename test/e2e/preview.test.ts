@@ -1,7 +1,8 @@
 /**
  * /preview in Chromium: an editing tool posts page documents; valid ones render at once with
  * the site's renderer, invalid ones list their problems, unknown blocks show as placeholders,
- * and messages from other origins or of other shapes are ignored. Also the example editor.
+ * and messages from other origins or of other shapes are ignored. The example editor is only on
+ * the preview host: test/e2e/preview-cms.test.ts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -99,22 +100,6 @@ describe('/preview', () => {
     const { page } = await env.browser.newPage();
     await page.goto(`${env.site.url}/preview?path=/en/loans`);
     expect(await page.locator('[data-preview-path]').getAttribute('data-preview-path')).toBe('/en/loans');
-    await page.close();
-  });
-});
-
-describe('the example editor', () => {
-  test('loads a page into its textarea and the frame renders what is typed', async () => {
-    const { page, problems } = await env.browser.newPage();
-    await page.goto(`${env.site.url}/editor/`);
-    const textarea = page.locator('#json');
-    await expect.poll(() => textarea.inputValue(), { timeout: 15_000 }).toContain('"blocks"');
-    const doc = JSON.parse(await textarea.inputValue()) as { blocks: [{ heading?: string }] };
-    doc.blocks[0].heading = 'Edited in the example editor';
-    await textarea.fill(JSON.stringify(doc, null, 2));
-    const frame = page.frameLocator('#preview');
-    await expect.poll(() => frame.locator('main h1').first().textContent(), { timeout: 15_000 }).toBe('Edited in the example editor');
-    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 /** The `_headers` file the build writes for Workers static assets, read rule by rule. */
 import { describe, expect, test } from 'vitest';
-import { ASSET_HEADERS, MEDIA_CSP } from '../../scripts/lib/site-build';
+import { ASSET_HEADERS, MEDIA_CSP, PREVIEW_ASSET_HEADERS } from '../../scripts/lib/site-build';
 import { BASE_SECURITY_HEADERS, DOCUMENT_SECURITY_HEADERS } from '../../worker/security-header-values';
 
 /** Path pattern -> its lines (`Name: value`, or `! Name` to detach), as Cloudflare reads them. */
@@ -16,9 +16,9 @@ function rules(text: string): Map<string, string[]> {
 }
 
 /** The headers a file at `path` gets: matching rules in file order; a header two rules set is joined. */
-function headersFor(path: string): Map<string, string> {
+function headersFor(path: string, file = path.startsWith('/editor/') ? PREVIEW_ASSET_HEADERS : ASSET_HEADERS): Map<string, string> {
   const headers = new Map<string, string>();
-  for (const [pattern, lines] of rules(ASSET_HEADERS)) {
+  for (const [pattern, lines] of rules(file)) {
     const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : null;
     if (prefix === null ? pattern !== path : !path.startsWith(prefix)) continue;
     const setHere = new Set<string>();
@@ -54,7 +54,7 @@ describe('the static assets’ _headers', () => {
 
   test('no rule sets a header the /* rule sets, since two matching rules join their values', () => {
     const base = new Set(Object.keys(BASE_SECURITY_HEADERS).map((n) => n.toLowerCase()));
-    for (const [pattern, lines] of rules(ASSET_HEADERS)) {
+    for (const [pattern, lines] of rules(PREVIEW_ASSET_HEADERS)) {
       if (pattern === '/*') continue;
       for (const line of lines) expect(base.has(line.split(':')[0]!.replace(/^! /, '').toLowerCase()), `${pattern}: ${line}`).toBe(false);
     }
@@ -69,6 +69,12 @@ describe('the static assets’ _headers', () => {
   test('media and their variants carry the media CSP once', () => {
     expect(headersFor('/media/photo.svg').get('content-security-policy')).toBe(MEDIA_CSP);
     expect(headersFor('/media/_v/photo.640.avif').get('content-security-policy')).toBe(MEDIA_CSP);
+  });
+
+  test('the preview host’s _headers are the live ones plus the editor’s rule; the live ones have no rule for it', () => {
+    expect(PREVIEW_ASSET_HEADERS.startsWith(ASSET_HEADERS)).toBe(true);
+    expect([...rules(ASSET_HEADERS).keys()].filter((p) => p.startsWith('/editor'))).toEqual([]);
+    expect([...rules(PREVIEW_ASSET_HEADERS).keys()].filter((p) => !rules(ASSET_HEADERS).has(p))).toEqual(['/editor/*']);
   });
 
   test('the editor, an HTML document, gets the documents’ opener policy', () => {

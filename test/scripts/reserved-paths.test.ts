@@ -45,17 +45,19 @@ describe('page paths something else answers first', () => {
     ]);
   });
 
-  test('pages/editor/index.json is named as the static editor in public/', async () => {
+  // The example editor is in the preview host's assets only, and a page there would show on
+  // the live host but never on the preview host, where editors check it first.
+  test('pages/editor/index.json is named as the static editor in preview-public/', async () => {
     await addPage('editor/index.json');
     expect(await problemLines()).toEqual([
-      'content/pages/editor/index.json: (file name): is the URL /editor, which the static file public/editor/index.html answers before any page',
+      'content/pages/editor/index.json: (file name): is the URL /editor, which the static file preview-public/editor/index.html answers before any page',
     ]);
   });
 
-  test('a page under editor/ is named as the static folder public/editor/', async () => {
+  test('a page under editor/ is named as the static folder preview-public/editor/', async () => {
     await addPage('editor/guide.json');
     expect(await problemLines()).toEqual([
-      'content/pages/editor/guide.json: (file name): is the URL /editor/guide, under /editor/, where the static files of public/editor/ are served',
+      'content/pages/editor/guide.json: (file name): is the URL /editor/guide, under /editor/, where the static files of preview-public/editor/ are served',
     ]);
   });
 

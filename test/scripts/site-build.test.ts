@@ -5,7 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { AppManifest, BuildIndex, BuildRecord, Payload } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import { ROOT } from '../../scripts/lib/bundle';
-import { buildSite, outDirRefusal } from '../../scripts/lib/site-build';
+import { PREVIEW_PUBLIC_DIR } from '../../scripts/lib/reserved-paths';
+import { ASSET_HEADERS, PREVIEW_ASSET_HEADERS, buildSite, outDirRefusal } from '../../scripts/lib/site-build';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { REPO_CONTENT, buildForTest, buildGeneratedSite, tempDir } from '../support/built-site';
 import {
@@ -38,6 +39,25 @@ describe('the build', () => {
     const site = await buildGeneratedSite({ pagesPerLocale: 5, siteName: 'Other Site' });
     cleanups.push(site.cleanup);
     expect(site.build.pageCount).toBe(2 * 6 + 1);
+  });
+
+  test('the live assets hold no example editor; the preview host’s hold it, and all the live ones, with their own headers', async () => {
+    const site = await buildGeneratedSite();
+    cleanups.push(site.cleanup);
+    const files = async (dir: string) =>
+      (await readdir(join(site.outDir, dir), { recursive: true, withFileTypes: true }))
+        .filter((e) => !e.isDirectory())
+        .map((e) => join(e.parentPath, e.name).slice(join(site.outDir, dir).length))
+        .sort();
+    const live = await files('public');
+    const preview = await files('preview-public');
+    expect(live.filter((f) => f.startsWith('/editor'))).toEqual([]);
+    expect(preview.filter((f) => f.startsWith('/editor'))).toEqual(
+      (await readdir(join(PREVIEW_PUBLIC_DIR, 'editor'))).map((f) => `/editor/${f}`).sort(),
+    );
+    expect(preview.filter((f) => !f.startsWith('/editor'))).toEqual(live);
+    expect(await readFile(join(site.outDir, 'public/_headers'), 'utf8')).toBe(ASSET_HEADERS);
+    expect(await readFile(join(site.outDir, 'preview-public/_headers'), 'utf8')).toBe(PREVIEW_ASSET_HEADERS);
   });
 
   test('writes every record schema-valid, with the pointer apart and last', async () => {

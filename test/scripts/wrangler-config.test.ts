@@ -1,7 +1,7 @@
 /** The wrangler.toml written next to a build outside dist/. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { wranglerTomlForBuild } from '../../scripts/lib/wrangler-config';
+import { assetsDirInBuild, wranglerTomlForBuild } from '../../scripts/lib/wrangler-config';
 import { WRANGLER_TOML, parseWranglerToml } from '../../scripts/lib/wrangler-toml';
 
 const real = await readFile(WRANGLER_TOML, 'utf8');
@@ -15,7 +15,7 @@ describe('the wrangler.toml of a build', () => {
 
   test('points the assets of an environment that has its own (the preview one) into the build too', () => {
     const copy = parseWranglerToml(wranglerTomlForBuild(real));
-    expect(copy.env?.preview?.assets?.directory).toBe('public');
+    expect(copy.env?.preview?.assets?.directory).toBe('preview-public');
     expect(copy.env?.preview?.assets?.run_worker_first).toEqual(parseWranglerToml(real).env?.preview?.assets?.run_worker_first);
   });
 
@@ -28,6 +28,14 @@ describe('the wrangler.toml of a build', () => {
       return { ...rest, assets: { ...assets, directory: undefined }, env: envs };
     };
     expect(withoutDirectories(parseWranglerToml(wranglerTomlForBuild(real)))).toEqual(withoutDirectories(parseWranglerToml(real)));
+  });
+
+  test('an assets directory outside dist/, which the build does not write, is named', () => {
+    expect(assetsDirInBuild('dist/preview-public')).toBe('preview-public');
+    expect(() => assetsDirInBuild('public')).toThrow(
+      'wrangler.toml: assets directory "public" is not a folder of dist/, where the build writes',
+    );
+    expect(() => assetsDirInBuild('dist/a/b')).toThrow(/is not a folder of dist\//);
   });
 
   test('says it is generated, since the comments of wrangler.toml are not in it', () => {

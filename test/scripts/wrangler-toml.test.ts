@@ -88,6 +88,12 @@ describe('where the deployed workers answer', () => {
     expect(preview?.assets?.binding).toBe('ASSETS');
   });
 
+  test('the preview environment’s assets are a directory of their own: the live worker’s never hold the example editor', () => {
+    const config = readWranglerToml();
+    expect(config.env?.preview?.assets?.directory).toBe('dist/preview-public');
+    expect(config.assets?.directory).not.toBe(config.env?.preview?.assets?.directory);
+  });
+
   test('the production environment serves its own assets first: it has no gate to run', () => {
     expect(readWranglerToml().env?.production?.assets).toBeUndefined();
   });

@@ -11,6 +11,7 @@ import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
 import { applyMigrations } from '../../scripts/lib/migrations';
+import { assetsDirInBuild } from '../../scripts/lib/wrangler-config';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import type { BuiltSite } from './built-site';
 
@@ -142,6 +143,10 @@ function staticRouting(env: string | undefined) {
   };
 }
 
+/** The build's folder of an environment's static assets, as wrangler.toml names it. */
+const assetsDirOf = (env: string | undefined) =>
+  assetsDirInBuild(((env === undefined ? undefined : WRANGLER.env?.[env]?.assets) ?? WRANGLER.assets)?.directory ?? 'dist/public');
+
 /** The records format the build's index says (1 when it records none). */
 function recordsFormatOfBuild(site: BuiltSite): number {
   const index = site.build.records.find((r) => r.key === kvKeys.index(site.build.id));
@@ -195,7 +200,7 @@ export async function startWorker(
     // Tests publish new builds mid-test: the pointer must be read on every request.
     bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
     assets: {
-      directory: join(site.outDir, 'public'),
+      directory: join(site.outDir, assetsDirOf(assetsOf)),
       binding: 'ASSETS',
       routerConfig: { has_user_worker: true, ...staticRouting(assetsOf) },
     },

@@ -1,14 +1,16 @@
 /**
  * Reading a form post's body, once, while it streams in. Bytes are counted as they arrive, so
  * a post without Content-Length (chunked) is capped like any other, and nothing is held twice:
- * JSON and URL-encoded bodies are decoded as they arrive, and multipart bodies are parsed as
- * they stream (multipart.ts), keeping of each file only what the file rules read. A 5 MB
+ * JSON bodies are decoded as they arrive, URL-encoded and multipart bodies parsed as they
+ * stream (urlencoded.ts, multipart.ts), their fields counted as they come and parsing stopped
+ * at the first over the limit; of each file only what the file rules read is kept. A 5 MB
  * upload costs about its head in memory, not the upload three times over (chunks, their
  * concatenation, then the parsed File).
  */
 import { FORM_MAX_VALUES } from '../../app/constants';
 import { DomainError } from '../domain-error';
 import { MultipartError, MultipartParser, type FormFields } from './multipart';
+import { UrlEncodedError, UrlEncodedParser } from './urlencoded';
 
 /** Why a body was not read, for the refusal the form route answers with. */
 export class BodyRefused extends DomainError {
@@ -25,6 +27,13 @@ export class BodyRefused extends DomainError {
 
 const unreadable = (detail: string, options?: ErrorOptions) =>
   new BodyRefused(400, 'unreadable', `The form data is not valid: ${detail}.`, options);
+
+/**
+ * How long the rest of a body refused while it was parsed (malformed, too many fields) is read
+ * and dropped before the answer goes: long enough for a client that is still sending a form's
+ * worth, short enough that a body whose tail never comes cannot hold the answer back.
+ */
+const REFUSED_BODY_DRAIN_MAX_MS = 1_000;
 
 // ---------------------------------------------------------------- media type
 
@@ -90,7 +99,7 @@ async function* chunks(request: Request, maxBytes: number): AsyncGenerator<Uint8
   } finally {
     if (!finished) {
       if (size > maxBytes) await reader.cancel().catch(() => {});
-      else await drain(reader, size, maxBytes);
+      else await drain(reader, size, maxBytes, REFUSED_BODY_DRAIN_MAX_MS);
     }
   }
 }
@@ -98,18 +107,26 @@ async function* chunks(request: Request, maxBytes: number): AsyncGenerator<Uint8
 /**
  * Reads what is left of a refused body and drops it, up to the cap. A client still sending
  * when the answer comes and the connection closes sees a reset, not the answer: a browser
- * would show a network error instead of the page that says why. Past the cap it is cut off.
+ * would show a network error instead of the page that says why. Past the cap, or after
+ * `maxMs`, it is cut off.
  */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: number, maxBytes: number): Promise<void> {
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, size: number, maxBytes: number, maxMs = Infinity): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<'time-up'>((resolve) => {
+    if (Number.isFinite(maxMs)) timer = setTimeout(() => resolve('time-up'), maxMs);
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
+      const next = await Promise.race([reader.read(), timeUp]);
+      if (next === 'time-up') return void (await reader.cancel());
+      if (next.done) return;
+      size += next.value.byteLength;
       if (size > maxBytes) return void (await reader.cancel());
     }
   } catch {
     // The client went away: nothing left to read.
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -141,12 +158,13 @@ export async function readJson(request: Request, maxBytes: number): Promise<unkn
 
 export async function readFormFields(request: Request, media: MediaType, maxBytes: number): Promise<FormFields> {
   if (media.type === 'urlencoded') {
-    const values = new Map<string, string>();
-    for (const [name, value] of new URLSearchParams(await text(request, maxBytes))) {
-      values.set(name, value);
-      if (values.size > FORM_MAX_VALUES + 10) throw unreadable('too many fields');
+    const parser = new UrlEncodedParser(FORM_MAX_VALUES + 10);
+    try {
+      for await (const chunk of chunks(request, maxBytes)) parser.push(chunk);
+      return { values: parser.end(), files: new Map() };
+    } catch (err) {
+      throw err instanceof UrlEncodedError ? unreadable(err.message, { cause: err }) : err;
     }
-    return { values, files: new Map() };
   }
   const boundary = media.params.get('boundary');
   // RFC 2046: 1-70 characters from a small set, so the delimiter can never contain a CR.

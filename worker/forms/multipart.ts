@@ -25,9 +25,9 @@ const CR = 13;
 const LF = 10;
 const DASH = 45;
 /** Longest header block of one part: a name, a file name and a type fit many times over. */
-const MAX_PART_HEADER_BYTES = 8 * 1024;
+export const MAX_PART_HEADER_BYTES = 8 * 1024;
 /** Most parts in one body: the values the envelope takes, plus hidden fields, honeypot and files. */
-const MAX_PARTS = FORM_MAX_VALUES + 20;
+export const MAX_PARTS = FORM_MAX_VALUES + 20;
 /** A text value longer than this in UTF-8 is longer than FORM_TEXT_MAX_CHARS in characters. */
 const MAX_TEXT_BYTES = FORM_TEXT_MAX_CHARS * 3;
 const HEADERS_END = new Uint8Array([CR, LF, CR, LF]);
@@ -139,10 +139,11 @@ export class MultipartParser {
         this.state = 'headers';
       } else {
         const end = buf[at] === CR && buf[at + 1] === LF ? at : indexOf(buf, HEADERS_END, at);
-        if (end === -1) {
-          if (buf.length - at > MAX_PART_HEADER_BYTES) throw new MultipartError('a multipart header block that is too long');
-          break;
-        }
+        // The block's length when its end is here, else the least it can be (the last bytes may
+        // begin its CRLFCRLF): the same refusal whether the block came in one chunk or many.
+        const least = end === -1 ? buf.length - at - (HEADERS_END.length - 1) : end - at;
+        if (least > MAX_PART_HEADER_BYTES) throw new MultipartError('a multipart header block that is too long');
+        if (end === -1) break;
         this.startPart(new TextDecoder().decode(buf.subarray(at, end)));
         at = end === at ? at + 2 : end + 4;
         this.state = 'body';

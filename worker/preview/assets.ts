@@ -3,7 +3,9 @@
  * their own they would show the draft's media and the example editor to anyone; the preview
  * environment runs the worker first for those paths (`run_worker_first` in wrangler.toml
  * [env.preview.assets]), and this step serves them from ASSETS once the gate has let the
- * request in. On the live host the worker never sees a file that exists, and this step passes.
+ * request in. On the live host the worker never sees a file that exists, and this step passes;
+ * the example editor is not in the live assets at all (the build writes it to the preview
+ * host's, dist/preview-public), so /editor/* there is the 404 of any unknown path.
  */
 import type { Context, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';

@@ -8,6 +8,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PREVIEW_PUBLIC_DIR } from '../../../scripts/lib/reserved-paths';
 import { MEDIA_CSP } from '../../../scripts/lib/site-build';
 import { PREVIEW_COOKIE, signPreviewCookie } from '../../../worker/preview/access';
 import { makeShareLink } from '../../../worker/preview/share';
@@ -148,6 +149,21 @@ describe('other static files on the preview host', () => {
       expect((await previewWorker.fetch(PREVIEW + path)).status, path).toBe(401);
       expect((await previewWorker.fetch(PREVIEW + path, { headers: { cookie } })).status, path).toBe(200);
     }
+  });
+
+  test('the live host has no example editor: its paths are a 404, as any unknown path is', async () => {
+    expect((await liveWorker.fetch(`${LIVE}/no-such-page`)).status).toBe(404);
+    for (const file of ['index.html', 'editor.js', 'editor.css']) {
+      const res = await liveWorker.fetch(`${LIVE}/editor/${file}`);
+      expect(res.status, file).toBe(404);
+      const served = (await readFile(join(PREVIEW_PUBLIC_DIR, 'editor', file), 'utf8')).slice(0, 200);
+      expect(await res.text(), file).not.toContain(served);
+    }
+    expect((await liveWorker.fetch(`${LIVE}/editor`)).status).toBe(404);
+    // `/editor/` goes where any unknown path with a trailing slash goes: to its 404 without one.
+    const slash = await liveWorker.fetch(`${LIVE}/editor/`);
+    const unknownSlash = await liveWorker.fetch(`${LIVE}/no-such-page/`);
+    expect([slash.status, slash.headers.get('location')]).toEqual([unknownSlash.status, '/editor']);
   });
 
   test('the hashed client code stays public: it holds no content', async () => {
