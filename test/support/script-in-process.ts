@@ -42,8 +42,8 @@ export async function runScriptInProcess(script: string, args: string[], { unset
     status ??= Number(code ?? 0);
     throw new Exited(status);
   });
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation(record('stdout') as typeof process.stdout.write);
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(record('stderr') as typeof process.stderr.write);
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(record('stdout'));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(record('stderr'));
   const scriptPath = join(REPO_ROOT, 'scripts', `${script}.ts`);
   process.argv = [argv[0]!, scriptPath, ...args];
   for (const name of unsetEnv) delete process.env[name];
