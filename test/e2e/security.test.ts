@@ -1,11 +1,12 @@
 /**
  * The Content-Security-Policy in a real browser: pages run with no violation, an injected
  * inline script is blocked, and the tag manager's snippet runs because its hash is allowed,
- * then hears about client navigations.
+ * then hears about client navigations. The site is in the default basic consent mode, so the
+ * visitor accepts first: only then does the snippet load gtm.js.
  */
 import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { launchBrowser, type Browser } from '../support/browser';
 import { tempDir } from '../support/built-site';
@@ -27,6 +28,14 @@ afterAll(async () => {
   await rm(contentDir, { recursive: true, force: true });
 });
 
+// One browser profile for the file: each test starts as a visitor who has never chosen.
+beforeEach(async () => {
+  const { page } = await browser.newPage();
+  await page.goto(`${site.url}/robots.txt`);
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+});
+
 /** Records CSP violations from the first byte of the page on. */
 async function watchViolations(page: Page) {
   await page.addInitScript(() => {
@@ -34,6 +43,11 @@ async function watchViolations(page: Page) {
     document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   return () => page.evaluate(() => window.__violations ?? []);
+}
+
+/** The visitor grants every category in the banner: in basic mode, what lets the tag manager load. */
+async function acceptAll(page: Page) {
+  await page.getByRole('region', { name: 'Cookies on this site' }).getByRole('button', { name: 'Accept all' }).click();
 }
 
 describe('Content-Security-Policy in Chromium', () => {
@@ -46,8 +60,8 @@ describe('Content-Security-Policy in Chromium', () => {
     const violations = await watchViolations(page);
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    const events = await page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event));
-    expect(events).toContain('gtm.js');
+    await acceptAll(page);
+    await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).map((e) => e.event))).toContain('gtm.js');
     await expect.poll(() => page.evaluate(() => window.__gtmLoaded)).toBe(true);
     expect(await violations()).toEqual([]);
     await page.close();
@@ -77,6 +91,7 @@ describe('Content-Security-Policy in Chromium', () => {
     );
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
+    await acceptAll(page);
     await page.evaluate(() => window.__router.navigateTo('/en/page-1'));
     await expect
       .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.page_path)))
