@@ -4,65 +4,20 @@
  * and every request to them is recorded; gtm.js is a stub that notes how much of the dataLayer
  * existed when it ran. Advanced mode: consent-advanced.test.ts.
  */
-import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AXE_VIEWPORTS, CONSENT_AXE_STATES, formatViolations, openForAxe, runAxe } from '../../bench/lib/audit/axe';
-import { copyWithTagManager, stubGoogleTags, TEST_GTM_ID } from '../../bench/lib/audit/tag-manager-site';
-import { launchBrowser, type Browser } from '../support/browser';
-import { REPO_CONTENT, tempDir } from '../support/built-site';
-import { startSite, type RunningSite } from '../support/server';
+import { TEST_GTM_ID } from '../../bench/lib/audit/tag-manager-site';
+import {
+  consentUpdates as updates,
+  dataLayer,
+  isConsentCommand as isCommand,
+  useConsentSite,
+  type DataLayerEntry as Entry,
+} from '../support/consent-in-browser';
 
-let contentDir: string;
-let site: RunningSite;
-let browser: Browser;
-let googleRequests: string[];
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  contentDir = await tempDir('consent-content');
-  await copyWithTagManager(REPO_CONTENT, contentDir);
-  site = await startSite({ content: contentDir });
-  browser = await launchBrowser();
-  googleRequests = await stubGoogleTags(browser.context);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-  await rm(contentDir, { recursive: true, force: true });
-});
-
-// One browser profile for the file: each test starts as a visitor who has never chosen.
-beforeEach(async () => {
-  const { page } = await browser.newPage();
-  await page.goto(`${site.url}/robots.txt`);
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-  googleRequests.length = 0;
-});
-afterEach(async () => {
-  for (const page of pages.splice(0)) await page.close();
-});
-
-async function open(path: string) {
-  const tracked = await browser.newPage();
-  pages.push(tracked.page);
-  tracked.page.setDefaultTimeout(15_000);
-  await tracked.page.goto(site.url + path);
-  await tracked.page.waitForSelector('html[data-hydrated="true"]');
-  return tracked;
-}
-
-type Entry = unknown[] | Record<string, unknown>;
-/** The dataLayer, gtag's `arguments` as arrays. */
-const dataLayer = (page: Page): Promise<Entry[]> =>
-  page.evaluate(() =>
-    (window.dataLayer ?? []).map((e) =>
-      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as unknown as ArrayLike<unknown>) : e,
-    ),
-  );
-const isCommand = (e: Entry, command: string) => Array.isArray(e) && e[0] === 'consent' && e[1] === command;
-const updates = (layer: Entry[]) => layer.filter((e) => isCommand(e, 'update')).map((e) => (e as unknown[])[2]);
+const env = useConsentSite();
+const open = (path: string) => env.open(path);
 const gtmJsAt = (layer: Entry[]) => layer.findIndex((e) => !Array.isArray(e) && e.event === 'gtm.js');
 const gtmRan = (page: Page) => page.waitForFunction(() => window.__gtmStub?.ran === true);
 
@@ -86,7 +41,7 @@ async function loadsNewDocument(page: Page, action: () => Promise<void>): Promis
 const loansLoadsNewDocument = (page: Page) =>
   loadsNewDocument(page, async () => {
     await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
-    await page.waitForURL(`${site.url}/en/loans`);
+    await page.waitForURL(`${env.site.url}/en/loans`);
     await page.waitForSelector('html[data-hydrated="true"]');
   });
 
@@ -107,7 +62,7 @@ describe('before a choice', () => {
     await page.waitForLoadState('networkidle');
     expect(await loansLoadsNewDocument(page)).toBe(false);
     await page.waitForLoadState('networkidle');
-    expect(googleRequests).toEqual([]);
+    expect(env.googleRequests).toEqual([]);
     expect(await page.evaluate(() => window.__gtmStub)).toBeUndefined();
     // No page view is queued for tags that may load later.
     expect((await dataLayer(page)).filter((e) => !Array.isArray(e) && e.event === 'page_view')).toEqual([]);
@@ -144,7 +99,7 @@ describe('before a choice', () => {
     const { page } = await open('/en');
     const fullLoad = await loadsNewDocument(page, async () => {
       await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Suomi' }).click();
-      await page.waitForURL(`${site.url}/fi`);
+      await page.waitForURL(`${env.site.url}/fi`);
     });
     expect(fullLoad).toBe(false);
     await expect.poll(() => banner(page, 'Evästeet tällä sivustolla').isVisible()).toBe(true);
@@ -179,15 +134,14 @@ describe('before a choice', () => {
   });
 
   test('with JavaScript off the page reads normally, with no banner, no settings link and no tag manager', async () => {
-    const tracked = await browser.newPage();
-    pages.push(tracked.page);
-    const cdp = await browser.context.newCDPSession(tracked.page);
+    const tracked = await env.newPage();
+    const cdp = await env.browser.context.newCDPSession(tracked.page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
-    await tracked.page.goto(`${site.url}/en`);
+    await tracked.page.goto(`${env.site.url}/en`);
     expect(await tracked.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
     expect(await tracked.page.locator('.consent').isVisible()).toBe(false);
     expect(await tracked.page.locator('.site-footer__consent').isVisible()).toBe(false);
-    expect(googleRequests).toEqual([]);
+    expect(env.googleRequests).toEqual([]);
   });
 });
 
@@ -215,19 +169,19 @@ describe('choosing', () => {
     await page.reload();
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.waitForLoadState('networkidle');
-    expect(googleRequests).toEqual([]);
+    expect(env.googleRequests).toEqual([]);
   });
 
   test('a grant loads gtm.js in the same page, without a reload, after the update that grants', async () => {
     const { page } = await open('/en');
     await page.waitForLoadState('networkidle');
-    expect(googleRequests).toEqual([]);
+    expect(env.googleRequests).toEqual([]);
     const fullLoad = await loadsNewDocument(page, async () => {
       await banner(page).getByRole('button', { name: 'Accept all' }).click();
       await gtmRan(page);
     });
     expect(fullLoad).toBe(false);
-    expect(googleRequests).toEqual([GTM_JS]);
+    expect(env.googleRequests).toEqual([GTM_JS]);
     const layer = await dataLayer(page);
     expect(gtmJsAt(layer)).toBeGreaterThan(layer.findIndex((e) => isCommand(e, 'update')));
   });
@@ -238,7 +192,7 @@ describe('choosing', () => {
     await banner(page).getByRole('switch', { name: 'Statistics' }).check();
     await banner(page).getByRole('button', { name: 'Save choices' }).click();
     await gtmRan(page);
-    expect(googleRequests).toEqual([GTM_JS]);
+    expect(env.googleRequests).toEqual([GTM_JS]);
   });
 
   test('once granted, client navigation keeps the one container and tells it of each page', async () => {
@@ -253,7 +207,7 @@ describe('choosing', () => {
           .map((e) => (e as { page_path: string }).page_path),
       )
       .toEqual(['/en/loans']);
-    expect(googleRequests).toEqual([GTM_JS]);
+    expect(env.googleRequests).toEqual([GTM_JS]);
   });
 
   test('the settings grant statistics alone when only statistics is switched on', async () => {
@@ -276,7 +230,7 @@ describe('choosing', () => {
     expect(layer[1]).toEqual(['consent', 'update', ALL('granted')]);
     expect(layer[2]).toEqual({ event: 'consent_update', ...ALL('granted') });
     expect(gtmJsAt(layer)).toBe(3);
-    expect(googleRequests).toEqual([GTM_JS, GTM_JS]);
+    expect(env.googleRequests).toEqual([GTM_JS, GTM_JS]);
   });
 
   test('the choice holds through client navigation: the banner is not shown again', async () => {
@@ -284,7 +238,7 @@ describe('choosing', () => {
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     const fullLoad = await loadsNewDocument(page, async () => {
       await page.getByRole('banner').getByRole('link', { name: 'Loans', exact: true }).click();
-      await page.waitForURL(`${site.url}/en/loans`);
+      await page.waitForURL(`${env.site.url}/en/loans`);
     });
     expect(fullLoad).toBe(false);
     expect(await banner(page).isVisible()).toBe(false);
@@ -312,7 +266,7 @@ describe('choosing', () => {
     expect(updates(await dataLayer(page))).toEqual([ALL('denied')]);
     await page.waitForLoadState('networkidle');
     // Only the grant's own load: the fresh page under the refusal asks for nothing.
-    expect(googleRequests).toEqual([GTM_JS]);
+    expect(env.googleRequests).toEqual([GTM_JS]);
     expect(await page.evaluate(() => window.__gtmStub)).toBeUndefined();
   });
 });
@@ -327,7 +281,7 @@ describe('in two tabs', () => {
     expect(await loansLoadsNewDocument(page)).toBe(false);
     await gtmRan(page);
     expect(updates(await dataLayer(page))).toEqual([ALL('granted')]);
-    expect(googleRequests).toEqual([GTM_JS, GTM_JS]);
+    expect(env.googleRequests).toEqual([GTM_JS, GTM_JS]);
   });
 
   test('refusing in one tab makes the next page of the other, which was granted, load afresh with everything denied', async () => {
@@ -385,10 +339,9 @@ describe('axe-core with the banner shown', () => {
   for (const viewport of AXE_VIEWPORTS) {
     for (const state of CONSENT_AXE_STATES) {
       test(`${state.name} has no axe violations on a ${viewport.width} px wide ${viewport.name} screen`, async () => {
-        const tracked = await browser.newPage();
-        pages.push(tracked.page);
+        const tracked = await env.newPage();
         await tracked.page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await openForAxe(tracked.page, site.url + state.path);
+        await openForAxe(tracked.page, env.site.url + state.path);
         await state.prepare?.(tracked.page);
         expect(await tracked.page.locator('.consent').isVisible()).toBe(true);
         const violations = await runAxe(tracked.page);

@@ -1,0 +1,95 @@
+/**
+ * The setup the consent browser files share: `npm start` on a copy of content/ with a tag
+ * manager (in the consent mode asked for), one Chromium whose requests to Google's hosts are
+ * answered locally and recorded, and pages that start as a visitor who has never chosen.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { copyWithTagManager, stubGoogleTags } from '../../bench/lib/audit/tag-manager-site';
+import type { ConsentMode } from '../../app/consent';
+import { launchBrowser, type Browser, type TrackedPage } from './browser';
+import { REPO_CONTENT, tempDir } from './built-site';
+import { startSite, type RunningSite } from './server';
+
+export interface ConsentSite {
+  readonly site: RunningSite;
+  readonly browser: Browser;
+  /** every URL of Google's hosts asked for since the test began, in order */
+  readonly googleRequests: string[];
+  /** a new page, closed after the test */
+  newPage(): Promise<TrackedPage>;
+  /** opens a path in a new page (closed after the test) and waits for hydration */
+  open(path: string): Promise<TrackedPage>;
+}
+
+/** `consentMode` unset: the site's default, basic. */
+export function useConsentSite({ consentMode }: { consentMode?: ConsentMode } = {}): ConsentSite {
+  const env = {} as { site: RunningSite; browser: Browser; googleRequests: string[]; contentDir: string };
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    env.contentDir = await tempDir('consent-content');
+    await copyWithTagManager(REPO_CONTENT, env.contentDir);
+    if (consentMode) {
+      const file = join(env.contentDir, 'site.json');
+      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), consentMode }, null, 2));
+    }
+    env.site = await startSite({ content: env.contentDir });
+    env.browser = await launchBrowser();
+    env.googleRequests = await stubGoogleTags(env.browser.context);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.site?.stop();
+    if (env.contentDir) await rm(env.contentDir, { recursive: true, force: true });
+  });
+  // One browser profile for the file: each test starts as a visitor who has never chosen.
+  beforeEach(async () => {
+    const { page } = await env.browser.newPage();
+    await page.goto(`${env.site.url}/robots.txt`);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+    env.googleRequests.length = 0;
+  });
+  afterEach(async () => {
+    for (const page of pages.splice(0)) await page.close();
+  });
+  return {
+    get site() {
+      return env.site;
+    },
+    get browser() {
+      return env.browser;
+    },
+    get googleRequests() {
+      return env.googleRequests;
+    },
+    async newPage() {
+      const tracked = await env.browser.newPage();
+      pages.push(tracked.page);
+      return tracked;
+    },
+    async open(path: string) {
+      const tracked = await this.newPage();
+      tracked.page.setDefaultTimeout(15_000);
+      await tracked.page.goto(env.site.url + path);
+      await tracked.page.waitForSelector('html[data-hydrated="true"]');
+      return tracked;
+    },
+  };
+}
+
+type Entry = unknown[] | Record<string, unknown>;
+export type DataLayerEntry = Entry;
+
+/** The dataLayer, gtag's `arguments` as arrays. */
+export const dataLayer = (page: Page): Promise<Entry[]> =>
+  page.evaluate(() =>
+    (window.dataLayer ?? []).map((e) =>
+      Object.prototype.toString.call(e) === '[object Arguments]' ? Array.from(e as unknown as ArrayLike<unknown>) : e,
+    ),
+  );
+export const isConsentCommand = (e: Entry, command: string) => Array.isArray(e) && e[0] === 'consent' && e[1] === command;
+/** The consent updates in the dataLayer, in order. */
+export const consentUpdates = (layer: Entry[]) => layer.filter((e) => isConsentCommand(e, 'update')).map((e) => (e as unknown[])[2]);
