@@ -18,11 +18,21 @@ let failed = 0;
 let ok = true;
 
 /** Runs a command; `quiet` keeps its output to print later, so it does not cut through the tests' output. */
-function run(label: string, command: string, args: string[], quiet = false): Promise<{ ok: boolean; report: string }> {
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  quiet = false,
+  env: Record<string, string> = {},
+): Promise<{ ok: boolean; report: string }> {
   const started = Date.now();
   if (!quiet) process.stdout.write(`\n== ${label}\n`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -45,7 +55,7 @@ async function vitest(label: string, projects: string[]) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  await run(label, bin('vitest'), args);
+  await run(label, bin('vitest'), args, false, { PREBUILD_REPO_CONTENT: '1' });
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     passed += summary.numPassedTests;

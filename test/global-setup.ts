@@ -5,11 +5,15 @@
  * file first asks, and removed when the run ends. Builds go to the repository's image cache
  * (.cache/images) like any build, and one at a time here, so images are encoded once per run
  * even on a clean clone, instead of once by each file that builds at the same moment.
+ *
+ * With PREBUILD_REPO_CONTENT=1 (`npm test` sets it) the repository's content is built before any
+ * file runs: on a clean clone that build encodes every image (a minute or more on 2 busy cores),
+ * which no test's timeout should have to hold; a run of one file does not pay for it.
  */
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../scripts/lib/site-build';
-import { tempDir } from './support/built-site';
+import { REPO_CONTENT, TEST_BUILD_TIMESTAMP, tempDir } from './support/built-site';
 import { contentKey, serveRunServices, type BuildRequest, type SharedBuild, type SharedSite } from './support/run-services';
 import { startSite, type RunningSite } from './support/server';
 
@@ -46,6 +50,8 @@ export default async function setup(project: TestProject) {
     }
     return made;
   };
+
+  if (process.env.PREBUILD_REPO_CONTENT === '1') await build({ contentDir: REPO_CONTENT, timestamp: TEST_BUILD_TIMESTAMP });
 
   const services = await serveRunServices({
     '/build': (body) => build(body as BuildRequest),

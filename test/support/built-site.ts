@@ -12,6 +12,8 @@ import { runServicesUrl, sharedBuild } from './run-services';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const REPO_CONTENT = join(REPO_ROOT, 'content');
+/** The build time of a test build unless a test says otherwise: builds of one content are then the same build. */
+export const TEST_BUILD_TIMESTAMP = 1_700_000_000_000;
 
 export interface BuiltSite {
   outDir: string;
@@ -23,7 +25,7 @@ export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `edge-site-${prefix}-`));
 }
 
-export async function buildForTest(contentDir: string, timestamp = 1_700_000_000_000, codeLabel?: string): Promise<BuiltSite> {
+export async function buildForTest(contentDir: string, timestamp = TEST_BUILD_TIMESTAMP, codeLabel?: string): Promise<BuiltSite> {
   if (runServicesUrl()) {
     // The run owns the shared build and removes it when the run ends; no file may remove it.
     const shared = await sharedBuild({ contentDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
@@ -33,7 +35,7 @@ export async function buildForTest(contentDir: string, timestamp = 1_700_000_000
 }
 
 /** A build of this file's own, removed by its cleanup. */
-export async function buildPrivately(contentDir: string, timestamp = 1_700_000_000_000, codeLabel?: string): Promise<BuiltSite> {
+export async function buildPrivately(contentDir: string, timestamp = TEST_BUILD_TIMESTAMP, codeLabel?: string): Promise<BuiltSite> {
   const outDir = await tempDir('dist');
   const result = await buildSite({ contentDir, outDir, timestamp, ...(codeLabel ? { codeLabel } : {}) });
   if (!result.ok)
