@@ -1,10 +1,18 @@
 /** `npm run build [-- --content DIR] [--out DIR]`: validate content and build everything into dist/. */
 import { relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
-import { flags } from './lib/cli';
+import { command } from './lib/cli';
 import { buildSite } from './lib/site-build';
 
-const { values } = flags({ content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' } });
+const { values } = command({
+  usage: 'npm run build -- [--content DIR] [--out DIR]',
+  summary: 'Validate the content and build the site (records, payloads, client files, image variants) into --out. Publishes nothing.',
+  options: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder (site.json, pages/, media/)' },
+    out: { type: 'string', default: 'dist', value: 'DIR', description: 'where the build goes' },
+  },
+  examples: ['npm run build -- --content test/fixtures/content --out /tmp/site'],
+});
 const contentDir = resolve(values.content);
 const shown = relative(process.cwd(), contentDir) || '.';
 

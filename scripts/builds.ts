@@ -1,9 +1,14 @@
 /** `npm run builds [-- --local | --remote] [--env NAME]`: the builds in KV, newest first. */
-import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { listBuilds } from './lib/build-admin';
 import { withKv } from './lib/kv-client';
 
-const { values } = flags(KV_TARGET_FLAGS);
+const { values } = command({
+  usage: 'npm run builds -- [--local | --remote] [--env NAME]',
+  summary: 'The builds published to KV, newest first, with the live and draft builds marked.',
+  options: KV_TARGET_FLAGS,
+  examples: ['npm run builds', 'npm run builds -- --remote --env production'],
+});
 try {
   const builds = await withKv(kvTargetFrom(values), listBuilds);
   if (builds.length === 0) process.stdout.write('no builds published\n');

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
-import { fail, flags, kvTargetFrom } from './lib/cli';
+import { command, fail, kvTargetFrom } from './lib/cli';
 import { codeOfBuild, codeVersionRecord } from './lib/code-version';
 import { applyD1Migrations } from './lib/d1-client';
 import { deployPlan, type DeployPlan } from './lib/deploy-plan';
@@ -18,10 +18,15 @@ import { buildSite } from './lib/site-build';
 import { runWrangler } from './lib/wrangler';
 import { readWranglerToml } from './lib/wrangler-toml';
 
-const { values } = flags({
-  env: { type: 'string' },
-  content: { type: 'string', default: 'content' },
-  draft: { type: 'boolean', default: false },
+const { values } = command({
+  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft]',
+  summary: 'Build, deploy the worker and its static files with wrangler, then publish the build to remote KV. Needs CLOUDFLARE_API_TOKEN.',
+  options: {
+    env: { type: 'string', value: 'NAME', description: 'the wrangler.toml environment to deploy (required)' },
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
+    draft: { type: 'boolean', default: false, description: 'publish as the draft of the preview environment' },
+  },
+  examples: ['npm run deploy -- --env production', 'npm run deploy -- --env preview --draft'],
 });
 if (!values.env) fail('usage: npm run deploy -- --env production|preview');
 let plan: DeployPlan;

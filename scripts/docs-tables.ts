@@ -6,10 +6,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/bundle';
-import { fail, flags } from './lib/cli';
+import { command, fail } from './lib/cli';
 import { generatedDocs } from './lib/docs-tables-repo';
 
-const { values } = flags({ check: { type: 'boolean', default: false } });
+const { values } = command({
+  usage: 'npm run docs:tables -- [--check]',
+  summary: 'Rewrite the tables in README.md and docs/ that are generated from the code.',
+  options: { check: { type: 'boolean', default: false, description: 'write nothing; exit 1 naming each stale file' } },
+  examples: ['npm run docs:tables -- --check'],
+});
 let docs: ReturnType<typeof generatedDocs>;
 try {
   docs = generatedDocs(ROOT);

@@ -1,15 +1,6 @@
-/**
- * `npm run forms -- list|export|redeliver …`: the stored form entries (FORMS_DB), in the local
- * state `npm start` uses unless `--remote --env NAME` says Cloudflare.
- *
- *   list [--form F] [--since DATE] [--status S]     one line per entry, oldest first
- *   export --format csv|json [--form F] [--since DATE] [--status S] > file
- *   redeliver ID [ID …] | --dead [--form F]        back to pending; the worker's next scheduled
- *                                                   run (every 5 minutes) queues them again
- *   delete ID [ID …]                                erased now, before their retention ends
- */
+/** `npm run forms -- list|export|redeliver|delete …`: the stored form entries (`--help` says how). */
 import { ENTRY_STATUSES, type EntryStatus } from '../worker/forms/entries';
-import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { withD1 } from './lib/d1-client';
 import {
   deleteEntries,
@@ -26,16 +17,28 @@ import {
 const USAGE =
   'usage: npm run forms -- list | export --format csv|json | redeliver ID…|--dead | delete ID… [--form F] [--since DATE] [--remote --env NAME]';
 
-const { values, positionals } = flags({
-  ...KV_TARGET_FLAGS,
-  form: { type: 'string' },
-  since: { type: 'string' },
-  status: { type: 'string' },
-  format: { type: 'string' },
-  dead: { type: 'boolean', default: false },
+const { values, positionals } = command({
+  usage: 'npm run forms -- list|export|redeliver|delete [ID…] [--form F] [--since DATE] [--status S] [--remote --env NAME]',
+  summary: 'The stored form entries (FORMS_DB), in the local state npm start uses unless --remote says Cloudflare.',
+  options: {
+    ...KV_TARGET_FLAGS,
+    form: { type: 'string', value: 'F', description: 'only the entries of this form' },
+    since: { type: 'string', value: 'DATE', description: 'only entries received on or after this date (YYYY-MM-DD or ISO time)' },
+    status: { type: 'string', value: 'S', description: `only entries with this status (${ENTRY_STATUSES.join(', ')})` },
+    format: { type: 'string', value: 'csv|json', description: 'the export format (export only)' },
+    dead: { type: 'boolean', default: false, description: 'redeliver every dead entry (redeliver only)' },
+  },
+  examples: ['npm run forms -- list --status dead', 'npm run forms -- export --format csv --since 2026-11-01 > entries.csv'],
+  notes: [
+    'commands:',
+    '  list                 one line per entry, oldest first',
+    '  export               every matching entry as CSV or JSON on stdout',
+    '  redeliver ID… | --dead  back to pending; the next scheduled run (every 5 minutes) queues them again',
+    '  delete ID…           erased now, before their retention ends',
+  ],
 });
-const [command, ...ids] = positionals;
-if (command !== 'list' && command !== 'export' && command !== 'redeliver' && command !== 'delete') fail(USAGE);
+const [subcommand, ...ids] = positionals;
+if (subcommand !== 'list' && subcommand !== 'export' && subcommand !== 'redeliver' && subcommand !== 'delete') fail(USAGE);
 const target = kvTargetFrom(values);
 
 function filterFrom(): EntryFilter {
@@ -55,16 +58,16 @@ function filterFrom(): EntryFilter {
 }
 
 try {
-  if (command === 'list') {
+  if (subcommand === 'list') {
     const filter = filterFrom();
     process.stdout.write(entryLines(await withD1(target, (db) => listEntries(db, filter))));
-  } else if (command === 'export') {
+  } else if (subcommand === 'export') {
     if (values.format !== 'csv' && values.format !== 'json') fail('export needs --format csv or --format json');
     const filter = filterFrom();
     const entries = await withD1(target, (db) => listEntries(db, filter));
     process.stdout.write(values.format === 'csv' ? entriesCsv(entries) : entriesJson(entries));
     process.stderr.write(`${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} exported\n`);
-  } else if (command === 'delete') {
+  } else if (subcommand === 'delete') {
     if (ids.length === 0) fail('delete needs entry ids (npm run forms -- list shows them)');
     const outcome = await withD1(target, (db) => deleteEntries(db, ids));
     for (const id of outcome.deleted) process.stdout.write(`${id}  deleted\n`);

@@ -3,16 +3,26 @@
  * only older builds use. Keeps the live and draft builds, every build live within the edge cache
  * lifetime (unless --force), and the N most recently published (default DEFAULT_GC_KEEP_BUILDS).
  */
-import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { collectGarbage } from './lib/build-admin';
 import { DEFAULT_GC_KEEP_BUILDS } from './lib/gc-plan';
 import { withKv } from './lib/kv-client';
 
-const { values } = flags({
-  ...KV_TARGET_FLAGS,
-  keep: { type: 'string', default: String(DEFAULT_GC_KEEP_BUILDS) },
-  force: { type: 'boolean', default: false },
-  'dry-run': { type: 'boolean', default: false },
+const { values } = command({
+  usage: 'npm run gc -- [--keep N] [--force] [--dry-run] [--local | --remote] [--env NAME]',
+  summary: 'Remove the KV records only older builds use, keeping the live and draft builds and those still in edge caches.',
+  options: {
+    ...KV_TARGET_FLAGS,
+    keep: {
+      type: 'string',
+      default: String(DEFAULT_GC_KEEP_BUILDS),
+      value: 'N',
+      description: 'most recently published builds to keep besides those in use',
+    },
+    force: { type: 'boolean', default: false, description: 'also remove builds live within the edge cache lifetime' },
+    'dry-run': { type: 'boolean', default: false, description: 'print what would go, remove nothing' },
+  },
+  examples: ['npm run gc -- --dry-run', 'npm run gc -- --remote --env production --keep 5'],
 });
 const keep = Number(values.keep);
 if (!/^\d+$/.test(values.keep) || !Number.isSafeInteger(keep))

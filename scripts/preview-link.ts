@@ -6,14 +6,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './lib/bundle';
-import { fail, flags } from './lib/cli';
+import { command, fail } from './lib/cli';
 import { previewLink, previewOriginFor, shareSecretFrom } from './lib/preview-link';
 import { readWranglerToml } from './lib/wrangler-toml';
 
-const { values, positionals } = flags({
-  days: { type: 'string' },
-  env: { type: 'string' },
-  origin: { type: 'string' },
+const { values, positionals } = command({
+  usage: 'npm run preview-link -- PATH [--days N] [--env NAME] [--origin URL]',
+  summary: "Print a share link that opens one page of the draft on the preview host, without the editors' token.",
+  options: {
+    days: { type: 'string', value: 'N', description: 'how long the link works, 1 to 7 days (default: 2)' },
+    env: { type: 'string', value: 'NAME', description: 'the wrangler.toml environment whose preview host the link names' },
+    origin: { type: 'string', value: 'URL', description: 'the preview host to link to, when not the one wrangler.toml names' },
+  },
+  examples: ['npm run preview-link -- /et/kontakt --days 3'],
+  notes: ['Rotating PREVIEW_SHARE_SECRET revokes every link.'],
 });
 
 try {

@@ -3,11 +3,20 @@
  * write dist/kv to Workers KV, the pointer last (see scripts/lib/publish.ts).
  */
 import { resolve } from 'node:path';
-import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 
-const { values } = flags({ ...KV_TARGET_FLAGS, draft: { type: 'boolean', default: false }, dist: { type: 'string', default: 'dist' } });
+const { values } = command({
+  usage: 'npm run publish -- [--local | --remote] [--env NAME] [--draft] [--persist-to DIR] [--dist DIR]',
+  summary: 'Write a build (npm run build) to Workers KV: its records first, the live (or draft) pointer last.',
+  options: {
+    ...KV_TARGET_FLAGS,
+    draft: { type: 'boolean', default: false, description: 'point the draft (the preview host) at it, not the live site' },
+    dist: { type: 'string', default: 'dist', value: 'DIR', description: 'the build to publish' },
+  },
+  examples: ['npm run build && npm run publish', 'npm run publish -- --remote --env production'],
+});
 const target = kvTargetFrom(values);
 
 try {

@@ -4,14 +4,20 @@
  * (scripts/lib/rollback-plan.ts says in which order, or why not).
  */
 import { BuildId } from '../app/build-records';
-import { KV_TARGET_FLAGS, fail, flags, kvTargetFrom } from './lib/cli';
+import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { withKv } from './lib/kv-client';
 import { rollback } from './lib/rollback';
 
-const { values, positionals } = flags({
-  ...KV_TARGET_FLAGS,
-  'dry-run': { type: 'boolean', default: false },
-  'content-only': { type: 'boolean', default: false },
+const { values, positionals } = command({
+  usage: 'npm run rollback -- BUILD_ID [--local | --remote --env NAME] [--dry-run] [--content-only]',
+  summary: 'Put an earlier build back live, with the worker version that made it when its code differs.',
+  options: {
+    ...KV_TARGET_FLAGS,
+    'dry-run': { type: 'boolean', default: false, description: 'print the plan, change nothing' },
+    'content-only': { type: 'boolean', default: false, description: 'move only the content pointer, keep the deployed worker' },
+  },
+  examples: ['npm run builds', 'npm run rollback -- 0123456789abcdef --remote --env production --dry-run'],
+  notes: ['BUILD_ID is the 16 hex digits `npm run builds` lists.'],
 });
 const id = BuildId.safeParse(positionals[0]);
 if (!id.success)

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { ROOT } from './lib/bundle';
-import { fail, flags } from './lib/cli';
+import { command, fail } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
 import { exitCodeOf, wranglerDevArgs, writeDevVarsBeside } from './lib/dev-server';
 import { devVar } from './lib/preview-link';
@@ -22,13 +22,18 @@ import { WRANGLER_BIN, wranglerEnv } from './lib/wrangler';
 import { writeWranglerConfigFor } from './lib/wrangler-config';
 import { MIN_SECRET_LENGTH } from '../worker/config';
 
-const { values } = flags({
-  content: { type: 'string', default: 'content' },
-  port: { type: 'string', default: '8787' },
-  'persist-to': { type: 'string' },
-  env: { type: 'string' },
-  out: { type: 'string', default: 'dist' },
-  var: { type: 'string', multiple: true },
+const { values } = command({
+  usage: 'npm start -- [--content DIR] [--port N] [--persist-to DIR] [--env NAME] [--out DIR] [--var NAME:VALUE]',
+  summary: 'Build the site, publish it to the local KV and serve it with wrangler dev. No account, no network.',
+  options: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
+    port: { type: 'string', default: '8787', value: 'N', description: 'the port to serve on (127.0.0.1)' },
+    'persist-to': { type: 'string', value: 'DIR', description: "the local KV/D1 state, elsewhere than wrangler's default" },
+    env: { type: 'string', value: 'NAME', description: "a wrangler.toml environment (preview: the editors' host)" },
+    out: { type: 'string', default: 'dist', value: 'DIR', description: 'where the build goes' },
+    var: { type: 'string', multiple: true, value: 'NAME:VALUE', description: 'a variable for this server only (repeatable)' },
+  },
+  examples: ['npm start', 'npm run preview -- --var PREVIEW_ORIGINS:http://localhost:3000'],
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
