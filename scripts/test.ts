@@ -75,7 +75,7 @@ async function staticChecks() {
   return results;
 }
 
-const [checks] = await Promise.all([staticChecks(), vitest('unit-and-worker', ['unit', 'worker'])]);
+const [checks] = await Promise.all([staticChecks(), vitest('unit-and-worker', ['unit', 'unit-isolated', 'worker'])]);
 for (const check of checks) process.stdout.write(check.report);
 failed += checks.filter((check) => !check.ok).length;
 // Code that does not typecheck is not worth a browser run; lint and cycle findings still let it

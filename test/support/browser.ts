@@ -34,7 +34,11 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+        if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+        // Chromium's "Failed to load resource" names no URL in its text; its location is the
+        // resource, so a refusal (of a frame's document too) says which request it was.
+        const where = msg.text().startsWith('Failed to load resource') ? ` (${msg.location().url})` : '';
+        problems.push(`${msg.type()}: ${msg.text()}${where}`);
       });
       page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
       page.on('response', (res) => {
