@@ -37,13 +37,15 @@ export default defineConfig({
           exclude: ['test/**/*.workerd.test.ts', 'test/e2e/**', ...unitFilesReplacingModules],
           environment: 'node',
           isolate: false,
-          // Script tests start Node processes (tsx, wrangler): seconds each on a loaded 2-core machine.
-          testTimeout: 30_000,
+          // Script tests start Node processes (tsx, wrangler) and encode images: seconds each on a
+          // 2-core machine where `npm test` runs them niced beside the browser tests.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
         extends: true,
-        test: { name: 'unit-isolated', include: unitFilesReplacingModules, environment: 'node', testTimeout: 30_000 },
+        test: { name: 'unit-isolated', include: unitFilesReplacingModules, environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         extends: true,
