@@ -71,13 +71,24 @@ export type RichText = z.infer<typeof RichText>;
 
 // ---------------------------------------------------------------- media and fields
 
+/**
+ * An image with its size as shown. For a file under media/ the build reads the size from the
+ * file: a declared one must match it, an omitted one is filled in (scripts/lib/media-check.ts),
+ * so a built page always has both. An https image is not fetched, so its size must be written.
+ */
 export const Image = strictObject({
   src: z
     .string()
     .refine((s) => (s.startsWith('/media/') && isInternalPath(s)) || isHttpsUrl(s), 'Must start with /media/ or be an https URL'),
   alt: z.string().max(500),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+}).superRefine((image, ctx) => {
+  if (!isHttpsUrl(image.src)) return;
+  for (const side of ['width', 'height'] as const) {
+    if (image[side] === undefined)
+      ctx.addIssue({ code: 'custom', path: [side], message: 'Required for an https image: the build reads the size of files under /media/ only' });
+  }
 });
 export type Image = z.infer<typeof Image>;
 

@@ -100,6 +100,16 @@ function decodeSafe(s: string): string {
 }
 
 /**
+ * The file under media/ an internal href names, as `/media/<relative path>` (query and #anchor
+ * aside, dot segments resolved, percent-escapes decoded), or null when it names none.
+ */
+export function mediaPathOf(href: string): string | null {
+  // Read the way the client reads an in-app href (app/urls.ts): dot segments resolved.
+  const { pathname } = onOrigin(href, PLACEHOLDER_ORIGIN);
+  return pathname.startsWith(MEDIA_PREFIX) ? decodeSafe(pathname) : null;
+}
+
+/**
  * Whether an href leads somewhere: external links (http(s), mailto:, tel:) are not checked; an
  * internal one must name a page (query and #anchor aside), a file under media/, a page the
  * worker renders itself, or the source of a redirect rule, which answers before any page would.
@@ -107,12 +117,9 @@ function decodeSafe(s: string): string {
  */
 function brokenLinkMessage(href: string, targets: LinkTargets, isRedirectSource: (path: string) => boolean): string | null {
   if (!isInternalPath(href)) return null;
-  // Read the way the client reads an in-app href (app/urls.ts): dot segments resolved.
+  const file = mediaPathOf(href);
+  if (file !== null) return targets.media.has(file) ? null : `Broken link: ${file} is not a file in media/`;
   const { pathname } = onOrigin(href, PLACEHOLDER_ORIGIN);
-  if (pathname.startsWith(MEDIA_PREFIX)) {
-    const file = decodeSafe(pathname);
-    return targets.media.has(file) ? null : `Broken link: ${file} is not a file in media/`;
-  }
   if (targets.pages.has(pathname) || WORKER_FILES.has(pathname) || SERVER_ONLY_PATHS.includes(pathname)) return null;
   if (pathname.startsWith('/reset-storage/') && targets.pages.has(pathname.slice('/reset-storage'.length))) return null;
   if (isRedirectSource(pathname)) return null;
@@ -156,7 +163,7 @@ export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkC
 }
 
 /** Every file under media/, as the URL path it is served at (`/media/<relative path>`). */
-async function listMediaFiles(mediaDir: string): Promise<Set<string>> {
+export async function listMediaFiles(mediaDir: string): Promise<Set<string>> {
   const files = new Set<string>();
   async function walk(dir: string) {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
