@@ -137,15 +137,21 @@ export interface LinkCheckInput {
   shownRoot: string;
 }
 
+/** A broken link's problem; `media` when it names a file under media/ that is not there. */
+export interface BrokenLink extends ContentProblem {
+  media: boolean;
+}
+
 /** One problem per broken link, and one per locale without a home page. */
-export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkCheckInput): ContentProblem[] {
+export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkCheckInput): BrokenLink[] {
   const matcher = compileRouteRules(site.routeRules);
   const isRedirectSource = (path: string) => matchRouteRules(matcher, path).rule.redirect !== undefined;
-  const problems: ContentProblem[] = [];
+  const problems: BrokenLink[] = [];
   const check = (file: string, links: Link[]) => {
     for (const link of links) {
       const message = brokenLinkMessage(link.href, targets, isRedirectSource);
-      if (message) problems.push({ file, path: formatIssuePath(link.path), message });
+      const media = isInternalPath(link.href) && mediaPathOf(link.href) !== null;
+      if (message) problems.push({ file, path: formatIssuePath(link.path), message, media });
     }
   };
   check(siteFile, siteLinks(site));
@@ -157,6 +163,7 @@ export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkC
       file: `${shownRoot}/pages/${code}/index.json`,
       path: '(file)',
       message: `is missing: every locale needs a home page (/${code}), which its header and the language switcher link to`,
+      media: false,
     });
   }
   return problems;
@@ -183,7 +190,8 @@ export interface CheckLinksInput extends Omit<LinkCheckInput, 'targets'> {
 
 /**
  * The broken links of a directory, as problems, or as warnings when site.json says
- * `allowBrokenLinks` (a migration that links to pages still to come).
+ * `allowBrokenLinks` (a migration that links to pages still to come). A link to a file under
+ * media/ that is not there is a problem either way: no page still to come will add it.
  */
 export async function checkLinks({
   pagePaths,
@@ -193,6 +201,9 @@ export async function checkLinks({
   const pages = new Set(pagePaths);
   if (pages.has(`/${input.site.defaultLocale}`)) pages.add('/');
   const media = mediaDir ? await listMediaFiles(mediaDir) : new Set<string>();
-  const broken = brokenLinks({ ...input, targets: { pages, media } });
-  return input.site.allowBrokenLinks ? { problems: [], warnings: broken } : { problems: broken, warnings: [] };
+  const problems: ContentProblem[] = [];
+  const warnings: ContentProblem[] = [];
+  for (const { media: toMedia, ...problem } of brokenLinks({ ...input, targets: { pages, media } }))
+    (input.site.allowBrokenLinks && !toMedia ? warnings : problems).push(problem);
+  return { problems, warnings };
 }
