@@ -7,27 +7,28 @@ import { z } from 'zod';
 import { FORM_MAX_VALUES } from '../constants';
 import { parseRuleString } from '../validation/rule-string';
 import { isHttpsUrl, isInternalPath, isSafeRichTextHref } from '../urls';
+import { strictObject } from './unknown-keys';
 
 export const nonEmpty = z.string().trim().min(1, 'Must not be empty');
 
 // ---------------------------------------------------------------- rich text
 
 export const Mark = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bold') }),
-  z.object({ type: z.literal('italic') }),
-  z.object({ type: z.literal('underline') }),
-  z.object({ type: z.literal('strike') }),
-  z.object({ type: z.literal('code') }),
-  z.object({
+  strictObject({ type: z.literal('bold') }),
+  strictObject({ type: z.literal('italic') }),
+  strictObject({ type: z.literal('underline') }),
+  strictObject({ type: z.literal('strike') }),
+  strictObject({ type: z.literal('code') }),
+  strictObject({
     type: z.literal('link'),
-    attrs: z.object({
+    attrs: strictObject({
       href: z.string().refine(isSafeRichTextHref, 'Must be an internal path, an http(s) URL, mailto: or tel:'),
     }),
   }),
 ]);
 export type Mark = z.infer<typeof Mark>;
 
-export const TextNode = z.object({ type: z.literal('text'), text: z.string(), marks: z.array(Mark).optional() });
+export const TextNode = strictObject({ type: z.literal('text'), text: z.string(), marks: z.array(Mark).optional() });
 export type TextNode = z.infer<typeof TextNode>;
 
 export type RichNode =
@@ -46,37 +47,48 @@ const children = () => z.array(RichNode).optional();
 export const RichNode: z.ZodType<RichNode> = z.lazy(() =>
   z.discriminatedUnion('type', [
     TextNode,
-    z.object({ type: z.literal('paragraph'), content: children() }),
-    z.object({
+    strictObject({ type: z.literal('paragraph'), content: children() }),
+    strictObject({
       type: z.literal('heading'),
-      attrs: z.object({ level: z.union([z.literal(2), z.literal(3), z.literal(4)]) }),
+      attrs: strictObject({ level: z.union([z.literal(2), z.literal(3), z.literal(4)]) }),
       content: children(),
     }),
-    z.object({ type: z.literal('bulletList'), content: children() }),
-    z.object({
+    strictObject({ type: z.literal('bulletList'), content: children() }),
+    strictObject({
       type: z.literal('orderedList'),
-      attrs: z.object({ start: z.number().int().min(0).optional() }).optional(),
+      attrs: strictObject({ start: z.number().int().min(0).optional() }).optional(),
       content: children(),
     }),
-    z.object({ type: z.literal('listItem'), content: children() }),
-    z.object({ type: z.literal('blockquote'), content: children() }),
-    z.object({ type: z.literal('hardBreak') }),
-    z.object({ type: z.literal('horizontalRule') }),
+    strictObject({ type: z.literal('listItem'), content: children() }),
+    strictObject({ type: z.literal('blockquote'), content: children() }),
+    strictObject({ type: z.literal('hardBreak') }),
+    strictObject({ type: z.literal('horizontalRule') }),
   ]),
 );
 
-export const RichText = z.object({ type: z.literal('doc'), content: z.array(RichNode) });
+export const RichText = strictObject({ type: z.literal('doc'), content: z.array(RichNode) });
 export type RichText = z.infer<typeof RichText>;
 
 // ---------------------------------------------------------------- media and fields
 
-export const Image = z.object({
+/**
+ * An image with its size as shown. For a file under media/ the build reads the size from the
+ * file: a declared one must match it, an omitted one is filled in (scripts/lib/media-check.ts),
+ * so a built page always has both. An https image is not fetched, so its size must be written.
+ */
+export const Image = strictObject({
   src: z
     .string()
     .refine((s) => (s.startsWith('/media/') && isInternalPath(s)) || isHttpsUrl(s), 'Must start with /media/ or be an https URL'),
   alt: z.string().max(500),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+}).superRefine((image, ctx) => {
+  if (!isHttpsUrl(image.src)) return;
+  for (const side of ['width', 'height'] as const) {
+    if (image[side] === undefined)
+      ctx.addIssue({ code: 'custom', path: [side], message: 'Required for an https image: the build reads the size of files under /media/ only' });
+  }
 });
 export type Image = z.infer<typeof Image>;
 
@@ -90,8 +102,7 @@ export const FORM_MAX_FIELDS = FORM_MAX_VALUES - 1;
 
 export const FieldKind = z.enum(['text', 'email', 'tel', 'number', 'textarea', 'select', 'checkbox', 'file']);
 
-export const Field = z
-  .object({
+export const Field = strictObject({
     name: z
       .string()
       .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Must start with a letter and use letters, digits and _')
@@ -106,7 +117,7 @@ export const Field = z
         const parsed = parseRuleString(rules);
         if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
       }),
-    options: z.array(z.object({ value: z.string(), label: nonEmpty })).min(1).optional(),
+    options: z.array(strictObject({ value: z.string(), label: nonEmpty })).min(1).optional(),
   })
   .superRefine((field, ctx) => {
     if (field.kind === 'select' && !field.options) {

@@ -12,6 +12,7 @@ import { CONSENT_MODES, DEFAULT_CONSENT_MODE } from '../consent';
 import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref } from '../urls';
 import { Field, FORM_MAX_FIELDS, Image, nonEmpty, RichText } from './block-parts';
 import type * as tree from './block-tree';
+import { strictObject } from './unknown-keys';
 import { walkBlocks } from './walk-blocks';
 import { webhookUrlProblem } from './webhook-url';
 
@@ -30,37 +31,45 @@ export const Href = z.string().refine(isSafeHref, 'Must be an internal path (/..
 export type Action = tree.Action;
 export type Block = tree.Block;
 
+/**
+ * A link or a modal's button: one object with `href` or `modal`, not a union of two shapes, so
+ * that a misspelt key is named as such rather than failing both shapes at once, and an action
+ * with both says so instead of one being dropped.
+ */
 export const Action: z.ZodType<Action> = z.lazy(() =>
-  z.union([
-    z.object({ label: nonEmpty, href: Href }),
-    z.object({ label: nonEmpty, modal: z.object({ title: nonEmpty, blocks: z.array(Block) }) }),
-  ]),
+  strictObject({ label: nonEmpty, href: Href.optional(), modal: strictObject({ title: nonEmpty, blocks: z.array(Block) }).optional() })
+    .superRefine((action, ctx) => {
+      if (action.href !== undefined && action.modal !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['modal'], message: 'An action has href (a link) or modal (a button that opens one), not both' });
+      if (action.href === undefined && action.modal === undefined)
+        ctx.addIssue({ code: 'custom', path: [], message: 'Needs href (a link) or modal (a button that opens one)' });
+    })
+    .transform((action): Action => (action.modal === undefined ? { label: action.label, href: action.href! } : { label: action.label, modal: action.modal })),
 );
 
 const base = { id: anchorId.optional() };
 
 const BLOCK_SCHEMAS = {
-  hero: z.object({ type: z.literal('hero'), ...base, heading: nonEmpty, text: z.string().optional(), image: Image.optional(), actions: z.array(Action).optional() }),
-  richText: z.object({ type: z.literal('richText'), ...base, doc: RichText }),
-  image: z.object({ type: z.literal('image'), ...base, image: Image, caption: z.string().optional() }),
-  gallery: z.object({ type: z.literal('gallery'), ...base, heading: z.string().optional(), images: z.array(Image).min(1).max(50) }),
-  cards: z.object({
+  hero: strictObject({ type: z.literal('hero'), ...base, heading: nonEmpty, text: z.string().optional(), image: Image.optional(), actions: z.array(Action).optional() }),
+  richText: strictObject({ type: z.literal('richText'), ...base, doc: RichText }),
+  image: strictObject({ type: z.literal('image'), ...base, image: Image, caption: z.string().optional() }),
+  gallery: strictObject({ type: z.literal('gallery'), ...base, heading: z.string().optional(), images: z.array(Image).min(1).max(50) }),
+  cards: strictObject({
     type: z.literal('cards'),
     ...base,
     heading: z.string().optional(),
     items: z
-      .array(z.object({ title: nonEmpty, text: z.string().optional(), image: Image.optional(), href: Href.optional() }))
+      .array(strictObject({ title: nonEmpty, text: z.string().optional(), image: Image.optional(), href: Href.optional() }))
       .min(1)
       .max(24),
   }),
-  accordion: z.object({
+  accordion: strictObject({
     type: z.literal('accordion'),
     ...base,
     heading: z.string().optional(),
-    items: z.array(z.object({ question: nonEmpty, answer: RichText })).min(1).max(50),
+    items: z.array(strictObject({ question: nonEmpty, answer: RichText })).min(1).max(50),
   }),
-  table: z
-    .object({ type: z.literal('table'), ...base, caption: z.string().optional(), header: z.array(z.string()).min(1), rows: z.array(z.array(z.string())) })
+  table: strictObject({ type: z.literal('table'), ...base, caption: z.string().optional(), header: z.array(z.string()).min(1), rows: z.array(z.array(z.string())) })
     .superRefine((t, ctx) => {
       t.rows.forEach((row, i) => {
         if (row.length !== t.header.length) {
@@ -68,9 +77,8 @@ const BLOCK_SCHEMAS = {
         }
       });
     }),
-  cta: z.object({ type: z.literal('cta'), ...base, text: z.string().optional(), action: z.lazy(() => Action) }),
-  form: z
-    .object({
+  cta: strictObject({ type: z.literal('cta'), ...base, text: z.string().optional(), action: z.lazy(() => Action) }),
+  form: strictObject({
       type: z.literal('form'),
       // The form endpoint takes ids of at most 64 characters: a longer one could never be sent.
       id: anchorId.max(64, 'Must be at most 64 characters'),
@@ -100,7 +108,7 @@ const BLOCK_SCHEMAS = {
         }
       });
     }),
-  section: z.object({ type: z.literal('section'), ...base, heading: z.string().optional(), blocks: z.lazy(() => z.array(Block)) }),
+  section: strictObject({ type: z.literal('section'), ...base, heading: z.string().optional(), blocks: z.lazy(() => z.array(Block)) }),
 } as const;
 
 type BlockSchema = (typeof BLOCK_SCHEMAS)[keyof typeof BLOCK_SCHEMAS];
@@ -118,8 +126,7 @@ export const Block: z.ZodType<Block> = z.discriminatedUnion('type', Object.value
 
 // ---------------------------------------------------------------- page and site
 
-export const Page = z
-  .object({
+export const Page = strictObject({
     title: z.string().trim().min(1, 'Required').max(200),
     description: z.string().max(300).default(''),
     layout: z.enum(['default', 'blank']).default('default'),
@@ -148,17 +155,17 @@ function checkSectionDepth(blocks: Block[], depth: number, path: (string | numbe
   });
 }
 
-export const Locale = z.object({
+export const Locale = strictObject({
   code: z.string().regex(/^[a-z]{2,3}$/, 'Must be 2-3 lowercase letters'),
   lang: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'Must be a BCP 47 tag such as et-EE'),
   label: nonEmpty,
 });
 export type Locale = z.infer<typeof Locale>;
 
-export const NavLink = z.object({ label: nonEmpty, href: Href });
+export const NavLink = strictObject({ label: nonEmpty, href: Href });
 export type NavLink = z.infer<typeof NavLink>;
 
-export const Footer = z.object({ text: z.string().optional(), links: z.array(NavLink).optional() });
+export const Footer = strictObject({ text: z.string().optional(), links: z.array(NavLink).optional() });
 export type Footer = z.infer<typeof Footer>;
 
 /** What an HTTP header value may hold as the site sends it. */
@@ -172,12 +179,12 @@ const RedirectTarget = z
   // It becomes a Location header, which takes bytes, not text: a 500 on the first redirect.
   .refine((s) => PRINTABLE_ASCII_RE.test(s), 'Must be ASCII: percent-encode other characters and write the host in punycode');
 
-export const RouteRule = z.object({
+export const RouteRule = strictObject({
   redirect: z
-    .union([RedirectTarget, z.object({ to: RedirectTarget, statusCode: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional() })])
+    .union([RedirectTarget, strictObject({ to: RedirectTarget, statusCode: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional() })])
     .optional(),
   headers: z.record(z.string().regex(/^[a-zA-Z0-9-]+$/, 'Must be a header name'), z.string().regex(PRINTABLE_ASCII_RE, 'Must be one line of printable ASCII')).optional(),
-  cache: z.object({ maxAge: z.number().int().min(0).optional(), staleWhileRevalidate: z.number().int().min(0).optional() }).optional(),
+  cache: strictObject({ maxAge: z.number().int().min(0).optional(), staleWhileRevalidate: z.number().int().min(0).optional() }).optional(),
   prerender: z.boolean().optional(),
 });
 export type RouteRule = z.infer<typeof RouteRule>;
@@ -204,7 +211,7 @@ const bannerText = z
  * The consent banner's words in one language. All of them or none: a banner that falls back
  * to built-in words for some would speak two voices, and the body refers to the footer link.
  */
-export const ConsentTexts = z.strictObject({
+export const ConsentTexts = strictObject({
   title: bannerText,
   body: bannerText,
   acceptAll: bannerText,
@@ -223,7 +230,7 @@ export const ConsentTexts = z.strictObject({
 export type ConsentTexts = z.infer<typeof ConsentTexts>;
 
 /** The banner shown when `gtmId` is set: its words per locale, and the privacy page per locale. */
-export const ConsentConfig = z.strictObject({
+export const ConsentConfig = strictObject({
   /** locale code -> the banner's words; set for every locale, or for none to use the built-in words */
   texts: z.record(z.string(), ConsentTexts).optional(),
   /** locale code -> the privacy page the banner links to; every locale, or none */
@@ -248,7 +255,7 @@ function checkEveryLocale(map: Record<string, unknown> | undefined, codes: strin
  * secret that signs each delivery (`wrangler secret put WEBHOOK_SECRET_…`). The secret itself
  * never appears in content; the prefix keeps a webhook from signing with any other secret.
  */
-export const Webhook = z.strictObject({
+export const Webhook = strictObject({
   url: z.string().refine(isHttpsUrl, 'Must be an https URL'),
   secret: z.string().regex(/^WEBHOOK_SECRET_[A-Z0-9_]{1,64}$/, 'Must name a worker secret: WEBHOOK_SECRET_ followed by capitals, digits or _'),
 });
@@ -264,8 +271,7 @@ const SiteWebhook = Webhook.superRefine((webhook, ctx) => {
   if (problem && isHttpsUrl(webhook.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: problem });
 });
 
-export const Site = z
-  .object({
+export const Site = strictObject({
     name: nonEmpty,
     origin: z.string().refine((s) => isHttpUrl(s) && new URL(s).pathname === '/' && !s.endsWith('/'), 'Must be an origin such as https://www.example.com'),
     defaultLocale: z.string(),

@@ -13,6 +13,7 @@ import { parseRuleString } from '../../app/validation/rule-string';
 import { refusedEntries } from './content-tree';
 import { invalidJsonMessage } from './json-error';
 import { checkLinks } from './link-check';
+import { checkImages } from './media-check';
 import { checkRulePattern } from './regex-safety';
 import { PUBLIC_DIR, listStaticFiles, shadowOf } from './reserved-paths';
 
@@ -239,6 +240,8 @@ export async function loadContent(contentDir: string, shownRoot = 'content', pub
     ? await checkLinks({ site, siteFile, pages, pagePaths: seen.keys(), mediaDir, shownRoot })
     : { problems: [], warnings: [] };
   problems.push(...links.problems);
+  // Fills in the image sizes pages leave out, so it runs on every page that passed the schema.
+  problems.push(...(await checkImages({ pages, mediaDir })));
 
   if (problems.length > 0 || !site) return { ok: false, problems, warnings: links.warnings };
   return { ok: true, content: { site, pages, mediaDir }, warnings: links.warnings };

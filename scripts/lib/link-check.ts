@@ -100,6 +100,16 @@ function decodeSafe(s: string): string {
 }
 
 /**
+ * The file under media/ an internal href names, as `/media/<relative path>` (query and #anchor
+ * aside, dot segments resolved, percent-escapes decoded), or null when it names none.
+ */
+export function mediaPathOf(href: string): string | null {
+  // Read the way the client reads an in-app href (app/urls.ts): dot segments resolved.
+  const { pathname } = onOrigin(href, PLACEHOLDER_ORIGIN);
+  return pathname.startsWith(MEDIA_PREFIX) ? decodeSafe(pathname) : null;
+}
+
+/**
  * Whether an href leads somewhere: external links (http(s), mailto:, tel:) are not checked; an
  * internal one must name a page (query and #anchor aside), a file under media/, a page the
  * worker renders itself, or the source of a redirect rule, which answers before any page would.
@@ -107,12 +117,9 @@ function decodeSafe(s: string): string {
  */
 function brokenLinkMessage(href: string, targets: LinkTargets, isRedirectSource: (path: string) => boolean): string | null {
   if (!isInternalPath(href)) return null;
-  // Read the way the client reads an in-app href (app/urls.ts): dot segments resolved.
+  const file = mediaPathOf(href);
+  if (file !== null) return targets.media.has(file) ? null : `Broken link: ${file} is not a file in media/`;
   const { pathname } = onOrigin(href, PLACEHOLDER_ORIGIN);
-  if (pathname.startsWith(MEDIA_PREFIX)) {
-    const file = decodeSafe(pathname);
-    return targets.media.has(file) ? null : `Broken link: ${file} is not a file in media/`;
-  }
   if (targets.pages.has(pathname) || WORKER_FILES.has(pathname) || SERVER_ONLY_PATHS.includes(pathname)) return null;
   if (pathname.startsWith('/reset-storage/') && targets.pages.has(pathname.slice('/reset-storage'.length))) return null;
   if (isRedirectSource(pathname)) return null;
@@ -130,15 +137,21 @@ export interface LinkCheckInput {
   shownRoot: string;
 }
 
+/** A broken link's problem; `media` when it names a file under media/ that is not there. */
+export interface BrokenLink extends ContentProblem {
+  media: boolean;
+}
+
 /** One problem per broken link, and one per locale without a home page. */
-export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkCheckInput): ContentProblem[] {
+export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkCheckInput): BrokenLink[] {
   const matcher = compileRouteRules(site.routeRules);
   const isRedirectSource = (path: string) => matchRouteRules(matcher, path).rule.redirect !== undefined;
-  const problems: ContentProblem[] = [];
+  const problems: BrokenLink[] = [];
   const check = (file: string, links: Link[]) => {
     for (const link of links) {
       const message = brokenLinkMessage(link.href, targets, isRedirectSource);
-      if (message) problems.push({ file, path: formatIssuePath(link.path), message });
+      const media = isInternalPath(link.href) && mediaPathOf(link.href) !== null;
+      if (message) problems.push({ file, path: formatIssuePath(link.path), message, media });
     }
   };
   check(siteFile, siteLinks(site));
@@ -150,13 +163,14 @@ export function brokenLinks({ site, siteFile, pages, targets, shownRoot }: LinkC
       file: `${shownRoot}/pages/${code}/index.json`,
       path: '(file)',
       message: `is missing: every locale needs a home page (/${code}), which its header and the language switcher link to`,
+      media: false,
     });
   }
   return problems;
 }
 
 /** Every file under media/, as the URL path it is served at (`/media/<relative path>`). */
-async function listMediaFiles(mediaDir: string): Promise<Set<string>> {
+export async function listMediaFiles(mediaDir: string): Promise<Set<string>> {
   const files = new Set<string>();
   async function walk(dir: string) {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -176,7 +190,8 @@ export interface CheckLinksInput extends Omit<LinkCheckInput, 'targets'> {
 
 /**
  * The broken links of a directory, as problems, or as warnings when site.json says
- * `allowBrokenLinks` (a migration that links to pages still to come).
+ * `allowBrokenLinks` (a migration that links to pages still to come). A link to a file under
+ * media/ that is not there is a problem either way: no page still to come will add it.
  */
 export async function checkLinks({
   pagePaths,
@@ -186,6 +201,9 @@ export async function checkLinks({
   const pages = new Set(pagePaths);
   if (pages.has(`/${input.site.defaultLocale}`)) pages.add('/');
   const media = mediaDir ? await listMediaFiles(mediaDir) : new Set<string>();
-  const broken = brokenLinks({ ...input, targets: { pages, media } });
-  return input.site.allowBrokenLinks ? { problems: [], warnings: broken } : { problems: broken, warnings: [] };
+  const problems: ContentProblem[] = [];
+  const warnings: ContentProblem[] = [];
+  for (const { media: toMedia, ...problem } of brokenLinks({ ...input, targets: { pages, media } }))
+    (input.site.allowBrokenLinks && !toMedia ? warnings : problems).push(problem);
+  return { problems, warnings };
 }

@@ -197,6 +197,22 @@ describe('allowBrokenLinks', () => {
     ]);
   });
 
+  test('with allowBrokenLinks, a link to a file missing from media/ still fails the build', async () => {
+    await editSite((s) => {
+      s.allowBrokenLinks = true;
+      s.footer.en.links = [
+        { label: 'Later', href: '/en/later' },
+        { label: 'Prices', href: '/media/prices.pdf' },
+      ];
+    });
+    const result = await loadContent(dir, 'content');
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      'content/site.json: footer.en.links[1].href: Broken link: /media/prices.pdf is not a file in media/',
+    ]);
+    expect(result.warnings.map(formatProblem)).toEqual([`content/site.json: footer.en.links[0].href: ${broken('/en/later')}`]);
+  });
+
   test('without allowBrokenLinks, a site with valid links has no warnings', async () => {
     const result = await loadContent(dir, 'content');
     expect(result).toMatchObject({ ok: true, warnings: [] });

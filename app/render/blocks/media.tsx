@@ -72,8 +72,9 @@ function Sources({ info, sizes, showing }: { info: ImageInfo; sizes: string; sho
 }
 
 /** A blank image with the given size, so a waiting <img> is laid out like the real one. */
-export function placeholderSrc(width: number, height: number): string {
-  return `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='${width}' height='${height}'%2F%3E`;
+export function placeholderSrc(width: number | undefined, height: number | undefined): string {
+  const size = width !== undefined && height !== undefined ? ` width='${width}' height='${height}'` : '';
+  return `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'${size}%2F%3E`;
 }
 
 interface LazyImgProps {
@@ -88,7 +89,11 @@ interface LazyImgProps {
 
 function LazyImg({ image, src, priority, className, variants, sizes }: LazyImgProps) {
   const { ref, phase, showing, attempt, onLoad, onError } = useLazyImage(src, !priority);
-  const { alt, width, height } = image;
+  const { alt } = image;
+  // A built page has both (the build reads them from the file); a draft in the preview may
+  // leave them out, and then shows the size of the file's variants, when the site has them.
+  const width = image.width ?? variants?.width;
+  const height = image.height ?? variants?.height;
   const srcSet = variants ? srcsetOf(fallbackOf(variants)) : undefined;
   const wrap = (img: ReactNode, shown: boolean) =>
     variants ? (

@@ -75,8 +75,8 @@ function byPath(a: Key[], b: Key[]): number {
 /**
  * The page as the schema parses it, with a placeholder `{ type }` where each block of an
  * unknown type stood: the blocks are taken out, the rest parsed (defaults filled in, strings
- * trimmed, keys the schema does not know dropped), and the placeholders put back at their
- * places. Null when the rest does not parse either.
+ * trimmed), and the placeholders put back at their places. A key the schema does not know is a
+ * problem, as in the build. Null when the rest does not parse either.
  */
 function withPlaceholders(raw: unknown, unknownBlocks: Key[][]): Shown['page'] | null {
   const parsed = Page.safeParse(without(raw, unknownBlocks));

@@ -21,7 +21,7 @@ describe('a draft sent to /preview', () => {
       title: '  Draft with new blocks  ',
       blocks: [
         { type: 'countdown', to: '2027-01-01', html: '<script>x</script>' },
-        { ...hero, onclick: 'alert(1)' },
+        hero,
         { type: 'section', blocks: [{ type: 'carousel', slides: [] }, hero] },
         { type: 'poll', question: 'Why?' },
       ],
@@ -44,6 +44,12 @@ describe('a draft sent to /preview', () => {
     const result = checkPreviewMessage(message({ blocks: [{ type: 'countdown' }, { type: 'hero' }] }));
     expect(result?.shown).toBeUndefined();
     expect(result?.problems.map((p) => p.path)).toEqual(expect.arrayContaining(['title', 'blocks[0].type', 'blocks[1].heading']));
+  });
+
+  test('a key the schema does not know is a problem, with the key it may stand for, as in the build', () => {
+    const result = checkPreviewMessage(message({ title: 'Draft', blocks: [{ type: 'countdown' }, { ...hero, haeding: 'Typo' }] }));
+    expect(result?.shown).toBeUndefined();
+    expect(result?.problems).toContainEqual({ path: 'blocks[1]', message: 'Unknown field "haeding": did you mean "heading"?' });
   });
 
   test('a message of another shape is not for the preview', () => {
