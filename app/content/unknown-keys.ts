@@ -4,46 +4,10 @@
  * refusal names the closest known key when one is close enough to be the intended one.
  */
 import { z } from 'zod';
+import { closestName } from '../text/closest-name';
 
-/**
- * Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`: a swapped pair is
- * one slip of the fingers, so `lable` is as close to `label` as `labl` is.
- */
-export function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const row = rows[i]!;
-    const above = rows[i - 1]!;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
-
-/**
- * The known key `key` most likely stands for, or null. Case is ignored (`submitlabel`); a key
- * of up to 4 characters may be one edit away, a longer one two: further than that, a
- * suggestion is more likely to mislead than to help.
- */
-export function closestKey(key: string, known: readonly string[]): string | null {
-  const lower = key.toLowerCase();
-  const allowed = lower.length <= 4 ? 1 : 2;
-  let best: string | null = null;
-  let bestDistance = allowed + 1;
-  for (const candidate of known) {
-    const distance = editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
+/** The known key `key` most likely stands for (app/text/closest-name.ts says how close), or null. */
+export const closestKey = (key: string, known: readonly string[]): string | null => closestName(key, known) ?? null;
 
 /** A key is shown as JSON writes it, so a key of spaces or quotes is still readable. */
 const shown = (key: string) => JSON.stringify(key);

@@ -19,17 +19,20 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The closest of `known` to `name` (case-insensitive), if it is within a third of the longer
- * name's length (at least 1, at most 3 edits): `descripton` → `description`, `--kep` → `--keep`,
- * but `--colour` suggests nothing for `--env`.
+ * The closest of `known` to `name`, case ignored, if it is a plausible slip: one edit for a name
+ * of up to 4 characters, two for a longer one (`descripton` → `description`, `--kep` → `--keep`;
+ * `seo` suggests nothing for `title`). Further than that, a suggestion misleads more than it helps.
  */
 export function closestName(name: string, known: Iterable<string>): string | undefined {
   const wanted = name.toLowerCase();
-  let best: { name: string; distance: number } | undefined;
+  let best: string | undefined;
+  let bestDistance = (wanted.length <= 4 ? 1 : 2) + 1;
   for (const candidate of known) {
     const distance = editDistance(wanted, candidate.toLowerCase());
-    const allowed = Math.min(3, Math.max(1, Math.floor(Math.max(wanted.length, candidate.length) / 3)));
-    if (distance <= allowed && (!best || distance < best.distance)) best = { name: candidate, distance };
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
   }
-  return best?.name;
+  return best;
 }

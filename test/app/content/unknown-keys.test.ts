@@ -1,22 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { closestKey, editDistance, strictObject, unknownKeysMessage } from '../../../app/content/unknown-keys';
+import { closestKey, strictObject, unknownKeysMessage } from '../../../app/content/unknown-keys';
 import { z } from 'zod';
 
 const PAGE_KEYS = ['title', 'description', 'layout', 'alternates', 'blocks'];
-
-describe('edit distance', () => {
-  test('counts inserted, deleted and substituted letters', () => {
-    expect(editDistance('descripton', 'description')).toBe(1);
-    expect(editDistance('titles', 'title')).toBe(1);
-    expect(editDistance('layuot', 'layout')).toBe(1);
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'alt')).toBe(3);
-  });
-
-  test('counts two neighbours swapped as one slip', () => {
-    expect(editDistance('lable', 'label')).toBe(1);
-  });
-});
 
 describe('the closest known key', () => {
   test('a misspelt key is taken for the known key it is one or two edits from', () => {

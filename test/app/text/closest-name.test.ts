@@ -8,6 +8,9 @@ describe('editDistance', () => {
     expect(editDistance('keeep', 'keep')).toBe(1);
     expect(editDistance('tilte', 'title')).toBe(1);
     expect(editDistance('kep', 'kap')).toBe(1);
+    expect(editDistance('lable', 'label')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'alt')).toBe(3);
   });
 
   it('is zero exactly for equal strings and never more than the longer length', () => {
@@ -32,7 +35,14 @@ describe('closestName', () => {
 
   it('suggests nothing when no known name is a plausible typo', () => {
     expect(closestName('colour', ['env', 'keep', 'force'])).toBeUndefined();
-    expect(closestName('x', ['env'])).toBeUndefined();
+    expect(closestName('xy', ['id'])).toBeUndefined();
+  });
+
+  it('allows one edit in a name of up to 4 characters and two in a longer one', () => {
+    expect(closestName('scr', ['src'])).toBe('src');
+    expect(closestName('blcoks', ['blocks'])).toBe('blocks');
+    expect(closestName('deskripton', ['description'])).toBe('description');
+    expect(closestName('ky', ['keep'])).toBeUndefined();
   });
 
   it('prefers the nearer of two candidates', () => {
