@@ -35,6 +35,7 @@ export async function deepRequest(c: Context<AppEnv>, now = Date.now()): Promise
     return (await constantTimeEqual(bearer, token)) ? { deep: true } : { refused: 401, error: 'that health token is not valid' };
   }
   const previewToken = c.get('preview') ? configOf(c.env).previewToken : null;
-  if (previewToken && (await verifyPreviewCookie(previewToken, getCookie(c, PREVIEW_COOKIE), Math.floor(now / 1000)))) return { deep: true };
+  if (previewToken && (await verifyPreviewCookie(previewToken, getCookie(c, PREVIEW_COOKIE), Math.floor(now / 1000))))
+    return { deep: true };
   return { refused: 401, error: 'the deep check needs Authorization: Bearer HEALTH_TOKEN' };
 }

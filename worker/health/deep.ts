@@ -47,9 +47,22 @@ function filesCheck(what: string, checked: number, missing: string[], note = '')
 
 async function clientFiles(env: DeepEnv, store: BuildStore, build: CompleteBuild, origin: string): Promise<DeepHealth['clientFiles']> {
   const files = build.index.code?.clientFiles;
-  if (!files) return { ok: true, detail: `build ${build.record.id} records no client files (made before they were recorded)`, checked: 0, missing: [] };
-  const reachable = await inBatches(files, async (path) => (await inAssets(env, origin, path)) || (await store.clientFile(path).catch(() => null)) !== null);
-  return filesCheck('client files', files.length, files.filter((_, i) => !reachable[i]));
+  if (!files)
+    return {
+      ok: true,
+      detail: `build ${build.record.id} records no client files (made before they were recorded)`,
+      checked: 0,
+      missing: [],
+    };
+  const reachable = await inBatches(
+    files,
+    async (path) => (await inAssets(env, origin, path)) || (await store.clientFile(path).catch(() => null)) !== null,
+  );
+  return filesCheck(
+    'client files',
+    files.length,
+    files.filter((_, i) => !reachable[i]),
+  );
 }
 
 /** `/media/…` paths in a payload: its blocks and its responsive image variants. */
@@ -66,7 +79,12 @@ async function media(env: DeepEnv, store: BuildStore, build: CompleteBuild, orig
   const paths = [...shown].sort();
   const reachable = await inBatches(paths, (path) => inAssets(env, origin, path));
   const note = pages.length < allPages.length ? ` (the first ${pages.length} of ${allPages.length} pages)` : '';
-  return filesCheck('media files', paths.length, paths.filter((_, i) => !reachable[i]), note);
+  return filesCheck(
+    'media files',
+    paths.length,
+    paths.filter((_, i) => !reachable[i]),
+    note,
+  );
 }
 
 async function formStore(env: DeepEnv): Promise<Pick<DeepHealth, 'd1' | 'forms'>> {
@@ -84,7 +102,10 @@ async function formStore(env: DeepEnv): Promise<Pick<DeepHealth, 'd1' | 'forms'>
   try {
     const { waiting, dead } = await deliveryCounts(db);
     const hint = dead > 0 ? ' (npm run forms -- list --dead)' : '';
-    return { d1: { ok: true, detail: 'SELECT 1 answered' }, forms: { ok: true, detail: `${waiting} waiting, ${dead} dead${hint}`, waiting, dead } };
+    return {
+      d1: { ok: true, detail: 'SELECT 1 answered' },
+      forms: { ok: true, detail: `${waiting} waiting, ${dead} dead${hint}`, waiting, dead },
+    };
   } catch (err) {
     return {
       d1: { ok: true, detail: 'SELECT 1 answered' },

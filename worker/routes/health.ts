@@ -56,7 +56,14 @@ export function health({ assets }: { assets: ClientAssets }) {
           .get('store')
           .current()
           .catch(() => null);
-        body = { build: result.id, kv: 'unreadable', reason: result.reason, serving: serving?.record.id ?? null, recordsFormat: null, code: code(null) };
+        body = {
+          build: result.id,
+          kv: 'unreadable',
+          reason: result.reason,
+          serving: serving?.record.id ?? null,
+          recordsFormat: null,
+          code: code(null),
+        };
       } else body = { build: result.id, kv: 'incomplete', reason: result.reason, recordsFormat: null, code: code(null) };
     } catch (err) {
       const { name, message } = err as Error;

@@ -59,7 +59,11 @@ describe('the cheap check', () => {
     const body = Health.parse(await res.json());
     const code = indexOf().code!;
     expect(body).toMatchObject({ build: site.build.id, kv: 'ok', recordsFormat: code.recordsFormat });
-    expect(body.code).toEqual({ clientEntry: expect.stringMatching(/^\/_app\/entry\.[A-Za-z0-9]+\.js$/), readsRecordsFormats: [1], buildCode: code.id });
+    expect(body.code).toEqual({
+      clientEntry: expect.stringMatching(/^\/_app\/entry\.[A-Za-z0-9]+\.js$/),
+      readsRecordsFormats: [1],
+      buildCode: code.id,
+    });
     expect(code.clientFiles).toContain(body.code.clientEntry);
     expect(body.deep).toBeUndefined();
   });
