@@ -42,7 +42,8 @@ try {
 }
 const target = kvTargetFrom({ remote: true, env: plan.env });
 
-let previous: string | null = null;
+// Set inside the publish's callback, which control-flow analysis does not follow.
+let previous = null as string | null;
 const result = await buildSite({ contentDir: resolve(values.content) });
 // Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
 for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);

@@ -178,7 +178,7 @@ describe('delivery to the webhook', () => {
     const dead = await listEntries(await worker.d1(), { status: 'dead' });
     expect(dead.map((e) => e.id)).toContain(row.id);
     const lines = deadEntryLines(dead).trimEnd().split('\n');
-    expect(lines.find((l) => l.startsWith(`${row.id}  `))).toMatch(/ dead \(\d+ attempts?\)  HTTP 503$/);
+    expect(lines.find((l) => l.startsWith(`${row.id}  `))).toMatch(/ dead \(\d+ attempts?\) {2}HTTP 503$/);
     expect(lines.at(-1)).toBe(`${dead.length} dead: npm run forms -- redeliver --dead once the webhook answers`);
   });
 
