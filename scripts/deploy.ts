@@ -8,13 +8,16 @@
  */
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
+import { kvKeys } from '../app/kv-keys';
 import { command, fail, kvTargetFrom } from './lib/cli';
 import { codeOfBuild, codeVersionRecord } from './lib/code-version';
 import { applyD1Migrations } from './lib/d1-client';
 import { deployPlan, type DeployPlan } from './lib/deploy-plan';
 import { withKv } from './lib/kv-client';
-import { publishBuild, readBuildFiles } from './lib/publish';
+import { parsePointer, publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
+import { rollback } from './lib/rollback';
+import { originOfRoutes, rollbackCommand, runSmoke, smokeLines, smokePassed } from './lib/smoke';
 import { runWrangler } from './lib/wrangler';
 import { readWranglerToml } from './lib/wrangler-toml';
 
@@ -25,6 +28,8 @@ const { values } = command({
     env: { type: 'string', value: 'NAME', description: 'the wrangler.toml environment to deploy (required)' },
     content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
     draft: { type: 'boolean', default: false, description: 'publish as the draft of the preview environment' },
+    origin: { type: 'string', value: 'URL', description: "the origin to smoke-test (default: the environment's first route)" },
+    'rollback-on-failure': { type: 'boolean', default: false, description: 'roll back to the build live before when the smoke test fails' },
   },
   examples: ['npm run deploy -- --env production', 'npm run deploy -- --env preview --draft'],
 });
@@ -37,6 +42,8 @@ try {
 }
 const target = kvTargetFrom({ remote: true, env: plan.env });
 
+// Set inside the publish's callback, which control-flow analysis does not follow.
+let previous = null as string | null;
 const result = await buildSite({ contentDir: resolve(values.content) });
 // Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
 for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
@@ -58,6 +65,8 @@ try {
       await kv.putMany([version.record]);
       process.stdout.write(`${version.record.key}: ${version.record.value}\n`);
     } else process.stderr.write(`warning: ${version.reason}\n`);
+    // What the smoke test's rollback command puts back.
+    if (plan.channel === 'live') previous = parsePointer((await kv.getMany([kvKeys.latest])).get(kvKeys.latest));
     return publishBuild(kv, files, { draft: plan.channel === 'draft', log: (line) => process.stdout.write(`${line}\n`) });
   });
   process.stdout.write(
@@ -65,4 +74,24 @@ try {
   );
 } catch (err) {
   fail((err as Error).message);
+}
+
+// The smoke test of what is now live (scripts/lib/smoke.ts); a draft is behind the preview gate.
+if (plan.channel === 'live') {
+  const origin = values.origin ?? originOfRoutes(readWranglerToml().env?.[plan.env]?.routes);
+  if (!origin) fail(`wrangler.toml gives env.${plan.env} no route: smoke-test with npm run smoke -- ORIGIN --env ${plan.env}`);
+  const checks = await runSmoke({ origin, ...(process.env.HEALTH_TOKEN ? { healthToken: process.env.HEALTH_TOKEN } : {}) });
+  process.stdout.write(smokeLines(checks));
+  if (!smokePassed(checks)) {
+    const before = previous === result.build.id ? null : previous;
+    const command = rollbackCommand(before, plan.env);
+    if (!values['rollback-on-failure'] || !before) fail(`smoke test failed on ${origin}; to put back the build live before:\n  ${command}`);
+    process.stderr.write(`smoke test failed on ${origin}; rolling back: ${command}\n`);
+    try {
+      await withKv(target, (kv) => rollback(kv, before, { remote: { env: plan.env }, log: (line) => process.stdout.write(`${line}\n`) }));
+    } catch (err) {
+      fail(`the rollback failed: ${(err as Error).message}`);
+    }
+    fail(`smoke test failed; rolled back to ${before}`);
+  }
 }

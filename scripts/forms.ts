@@ -1,8 +1,11 @@
-/** `npm run forms -- list|export|redeliver|delete …`: the stored form entries (`--help` says how). */
+/** `npm run forms -- list|export|redeliver|delete|sweep …`: the stored form entries (`--help` says how). */
 import { ENTRY_STATUSES, type EntryStatus } from '../worker/forms/entries';
 import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { withD1 } from './lib/d1-client';
+import { devRegistryPath, triggerScheduled } from './lib/local-scheduled';
+import { readWranglerToml, type WranglerToml } from './lib/wrangler-toml';
 import {
+  deadEntryLines,
   deleteEntries,
   entriesCsv,
   entriesJson,
@@ -15,10 +18,10 @@ import {
 } from './lib/form-entries';
 
 const USAGE =
-  'usage: npm run forms -- list | export --format csv|json | redeliver ID…|--dead | delete ID… [--form F] [--since DATE] [--remote --env NAME]';
+  'usage: npm run forms -- list | export --format csv|json | redeliver ID…|--dead | delete ID… | sweep [--form F] [--since DATE] [--dead] [--remote --env NAME]';
 
 const { values, positionals } = command({
-  usage: 'npm run forms -- list|export|redeliver|delete [ID…] [--form F] [--since DATE] [--status S] [--remote --env NAME]',
+  usage: 'npm run forms -- list|export|redeliver|delete|sweep [ID…] [--form F] [--since DATE] [--status S] [--remote --env NAME]',
   summary: 'The stored form entries (FORMS_DB), in the local state npm start uses unless --remote says Cloudflare.',
   options: {
     ...KV_TARGET_FLAGS,
@@ -26,19 +29,25 @@ const { values, positionals } = command({
     since: { type: 'string', value: 'DATE', description: 'only entries received on or after this date (YYYY-MM-DD or ISO time)' },
     status: { type: 'string', value: 'S', description: `only entries with this status (${ENTRY_STATUSES.join(', ')})` },
     format: { type: 'string', value: 'csv|json', description: 'the export format (export only)' },
-    dead: { type: 'boolean', default: false, description: 'redeliver every dead entry (redeliver only)' },
+    dead: { type: 'boolean', default: false, description: 'list: only the dead entries, and how many; redeliver: every dead entry' },
   },
-  examples: ['npm run forms -- list --status dead', 'npm run forms -- export --format csv --since 2026-11-01 > entries.csv'],
+  examples: [
+    'npm run forms -- list --dead',
+    'npm run forms -- sweep',
+    'npm run forms -- export --format csv --since 2026-11-01 > entries.csv',
+  ],
   notes: [
     'commands:',
     '  list                 one line per entry, oldest first',
     '  export               every matching entry as CSV or JSON on stdout',
     '  redeliver ID… | --dead  back to pending; the next scheduled run (every 5 minutes) queues them again',
     '  delete ID…           erased now, before their retention ends',
+    '  sweep                run the scheduled handler (sweep and retention) now, on the running npm start server',
   ],
 });
 const [subcommand, ...ids] = positionals;
-if (subcommand !== 'list' && subcommand !== 'export' && subcommand !== 'redeliver' && subcommand !== 'delete') fail(USAGE);
+const COMMANDS = new Set(['list', 'export', 'redeliver', 'delete', 'sweep']);
+if (subcommand === undefined || !COMMANDS.has(subcommand)) fail(USAGE);
 const target = kvTargetFrom(values);
 
 function filterFrom(): EntryFilter {
@@ -57,8 +66,29 @@ function filterFrom(): EntryFilter {
   return filter;
 }
 
+/**
+ * The cron's run, now, on the dev server of this environment: locally nothing runs the cron
+ * (scripts/lib/local-scheduled.ts says why wrangler's own trigger cannot).
+ */
+async function sweep(): Promise<void> {
+  if (target.mode === 'remote') fail('sweep runs on the local dev server; on Cloudflare the cron trigger runs it every 5 minutes');
+  const toml = readWranglerToml() as WranglerToml & { name?: string; triggers?: { crons?: string[] } };
+  if (target.env !== undefined && !toml.env?.[target.env]) fail(`wrangler.toml has no environment "${target.env}"`);
+  const worker = (target.env === undefined ? undefined : toml.env?.[target.env]?.name) ?? toml.name;
+  if (!worker) fail('wrangler.toml names no worker');
+  const time = Date.now();
+  const cron = toml.triggers?.crons?.[0] ?? '*/5 * * * *';
+  await triggerScheduled({ registry: devRegistryPath(), worker, time, cron });
+  process.stdout.write(`scheduled handler of ${worker} ran at ${new Date(time).toISOString()}: its lines are in npm start's output\n`);
+}
+
 try {
-  if (subcommand === 'list') {
+  if (subcommand === 'sweep') await sweep();
+  else if (subcommand === 'list' && values.dead) {
+    if (values.status !== undefined && values.status !== 'dead') fail('list --dead lists dead entries: leave out --status');
+    const filter = { ...filterFrom(), status: 'dead' as const };
+    process.stdout.write(deadEntryLines(await withD1(target, (db) => listEntries(db, filter))));
+  } else if (subcommand === 'list') {
     const filter = filterFrom();
     process.stdout.write(entryLines(await withD1(target, (db) => listEntries(db, filter))));
   } else if (subcommand === 'export') {

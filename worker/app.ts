@@ -110,7 +110,7 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     // The preview host: token -> signed cookie, share link -> its one page, else 401; private, no-store, noindex.
     step('previewGate', 'ALL', '/*', previewGate(), hit.liveHost),
     // Does the live build read back whole? For uptime monitors.
-    step('health', 'GET', appEndpoints.health, health),
+    step('health', 'GET', appEndpoints.health, health({ assets })),
     // The live build (the draft's on the preview host).
     step('latestBuild', 'GET', appEndpoints.latestBuild, latestBuild),
     step('buildManifest', 'GET', appEndpoints.manifestDir + MANIFEST_FILE_ROUTE, buildManifest),

@@ -208,7 +208,9 @@ export function createBuildStore({
   const clientFile = (urlPath: string) => readText(kv, kvKeys.clientFile(urlPath), kvTimeoutMs);
 
   /** Reads the live build afresh, bypassing memory: for the health check. */
-  async function check(): Promise<{ ok: true; id: string } | { ok: false; id: string | null; reason: string; unreadable?: true }> {
+  async function check(): Promise<
+    { ok: true; id: string; build: CompleteBuild } | { ok: false; id: string | null; reason: string; unreadable?: true }
+  > {
     const record = await readJson(kv, kvKeys.latest, BuildRecord, kvTimeoutMs);
     if (!record) return { ok: false, id: null, reason: 'nothing published' };
     const [m, i] = await Promise.all([
@@ -219,7 +221,7 @@ export function createBuildStore({
     if (!i) return { ok: false, id: record.id, reason: 'index missing' };
     const build = { record, manifest: m, index: i };
     if (!readable(build)) return { ok: false, id: record.id, reason: unreadableReason(build), unreadable: true };
-    return { ok: true, id: record.id };
+    return { ok: true, id: record.id, build };
   }
 
   return { current, noBuildCause, manifest, wasPublished, payload, pagePayload, sitemap, clientFile, check };

@@ -6,5 +6,7 @@ declare namespace Cloudflare {
     PREVIEW_TOKEN?: string;
     /** the key share links are signed with (HMAC-SHA256); rotating it revokes every link */
     PREVIEW_SHARE_SECRET?: string;
+    /** opens `/_app/health?deep=1` to monitors (Authorization: Bearer); unset closes it */
+    HEALTH_TOKEN?: string;
   }
 }

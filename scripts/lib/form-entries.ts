@@ -101,6 +101,15 @@ export function entryLines(entries: readonly ExportedEntry[]): string {
     .join('');
 }
 
+/**
+ * `list --dead`: the entries the queue gave up on, then how many, so an empty answer is a plain
+ * "0 dead" and not an empty screen a script or a tired operator could misread.
+ */
+export function deadEntryLines(entries: readonly ExportedEntry[]): string {
+  if (entries.length === 0) return '0 dead\n';
+  return `${entryLines(entries)}${entries.length} dead: npm run forms -- redeliver --dead once the webhook answers\n`;
+}
+
 const FIXED_COLUMNS = ['id', 'receivedAt', 'form', 'page', 'locale', 'status', 'attempts', 'lastError', 'deliveredAt', 'webhook'] as const;
 
 /** A field's value as one cell: text as typed, files as "name (type, size bytes)". */

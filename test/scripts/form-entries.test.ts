@@ -1,6 +1,14 @@
 /** The operators' view of form entries: export formats and filters (the queries run in test/worker/form-entries.workerd.test.ts). */
 import { describe, expect, test } from 'vitest';
-import { entriesCsv, entriesJson, entryLines, exported, parseSince, type ExportedEntry } from '../../scripts/lib/form-entries';
+import {
+  deadEntryLines,
+  entriesCsv,
+  entriesJson,
+  entryLines,
+  exported,
+  parseSince,
+  type ExportedEntry,
+} from '../../scripts/lib/form-entries';
 import type { EntryRow } from '../../worker/forms/entries';
 
 const row = (over: Partial<EntryRow> = {}): EntryRow => ({
@@ -93,6 +101,14 @@ describe('JSON export and the list', () => {
       'e1  2026-01-31T12:00:00.000Z  contact  /en/contact  dead (11 attempts)  HTTP 500\n',
     );
     expect(entryLines([])).toBe('no entries\n');
+  });
+
+  test('list --dead ends with the count and what to do, and an empty one says "0 dead"', () => {
+    expect(deadEntryLines([])).toBe('0 dead\n');
+    expect(deadEntryLines([exported(row({ status: 'dead', attempts: 11, last_error: 'HTTP 500' }))])).toBe(
+      'e1  2026-01-31T12:00:00.000Z  contact  /en/contact  dead (11 attempts)  HTTP 500\n' +
+        '1 dead: npm run forms -- redeliver --dead once the webhook answers\n',
+    );
   });
 });
 

@@ -37,6 +37,15 @@ describe('npm run forms', () => {
     expect(r.stderr).toContain('CLOUDFLARE_API_TOKEN is not set');
   });
 
+  test('--help names sweep and list --dead', async () => {
+    const r = await runScriptInProcess('forms', ['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(
+      '  sweep                run the scheduled handler (sweep and retention) now, on the running npm start server',
+    );
+    expect(r.stdout).toContain('list: only the dead entries, and how many');
+  });
+
   test('export without a format says which there are', async () => {
     const r = await forms(['export']);
     expect(r.code).toBe(1);

@@ -183,6 +183,7 @@ export async function startWorker(
     queue = {},
     storageFaults = false,
     port,
+    devRegistry,
   }: {
     publish?: boolean;
     bindings?: Record<string, string>;
@@ -204,10 +205,13 @@ export async function startWorker(
     storageFaults?: boolean;
     /** serve HTTP on this port of 127.0.0.1 (for a browser; `url` names it), else an ephemeral one */
     port?: number;
+    /** register the worker under this name in a dev registry folder, as `wrangler dev` does */
+    devRegistry?: { path: string; name: string };
   } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
   const main = {
+    ...(devRegistry ? { name: devRegistry.name } : {}),
     ...(await workerModules(join(site.outDir, 'worker'))),
     compatibilityDate: COMPATIBILITY_DATE,
     // Tests publish new builds mid-test: the pointer must be read on every request.
@@ -257,6 +261,8 @@ export async function startWorker(
     kvPersist: persist?.kv ?? false,
     cachePersist: persist?.cache ?? false,
     ...(port !== undefined ? { host: '127.0.0.1', port } : {}),
+    // As `wrangler dev` starts its runtime: registered, and answering /cdn-cgi/handler/scheduled.
+    ...(devRegistry ? { unsafeDevRegistryPath: devRegistry.path, unsafeTriggerHandlers: true } : {}),
     workers: [
       ...(faults
         ? [

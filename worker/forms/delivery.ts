@@ -150,7 +150,28 @@ async function deadLetter(message: QueueMessage, db: SqlDatabase): Promise<void>
     return message.retry();
   }
   log({ entry: parsed.data.id, outcome: 'dead' });
+  await warnDead(db, parsed.data.id);
   message.ack();
+}
+
+/**
+ * A warning, where a delivery line is info: an entry went dead, so a visitor's message reaches
+ * nobody until an operator redelivers it. The row says which form and webhook, and why.
+ */
+async function warnDead(db: SqlDatabase, id: string): Promise<void> {
+  const row = await getEntry(db, id).catch(() => null);
+  console.warn(
+    JSON.stringify({
+      type: 'warning',
+      message: 'form entry dead',
+      entry: id,
+      form: row?.form ?? null,
+      webhook: row?.webhook ?? null,
+      attempts: row?.attempts ?? null,
+      error: row?.last_error ?? null,
+      action: 'npm run forms -- list --dead; then redeliver --dead once the webhook answers',
+    }),
+  );
 }
 
 /** The worker's `queue()` handler: the delivery queue, or its dead-letter queue. */

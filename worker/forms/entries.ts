@@ -197,3 +197,12 @@ export async function deleteEntriesBefore(db: SqlDatabase, cutoff: number): Prom
   const { meta } = await db.prepare('DELETE FROM form_entries WHERE received_at < ?').bind(cutoff).run();
   return meta.changes;
 }
+
+/** Entries waiting for delivery (pending) and given up on (dead), for the deep health check. */
+export async function deliveryCounts(db: SqlDatabase): Promise<{ waiting: number; dead: number }> {
+  const { results } = await db
+    .prepare(`SELECT status, COUNT(*) AS n FROM form_entries WHERE status IN ('pending', 'dead') GROUP BY status`)
+    .all<{ status: string; n: number }>();
+  const count = (status: string) => results.find((r) => r.status === status)?.n ?? 0;
+  return { waiting: count('pending'), dead: count('dead') };
+}

@@ -6,7 +6,7 @@
  * command module, and deleted after the retention period by the scheduled handler.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { deleteEntries, listEntries, redeliver } from '../../../scripts/lib/form-entries';
+import { deadEntryLines, deleteEntries, listEntries, redeliver } from '../../../scripts/lib/form-entries';
 import { verifySignature } from '../../../worker/forms/signature';
 import type { BuiltSite } from '../../support/built-site';
 import {
@@ -23,7 +23,7 @@ import {
   type Row,
 } from '../../support/form-site';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver';
-import { FORMS_QUEUE, ORIGIN, startWorker, type TestWorker } from '../../support/workerd';
+import { FORMS_DLQ, FORMS_QUEUE, ORIGIN, startWorker, type TestWorker } from '../../support/workerd';
 
 const DAY_MS = 86_400_000;
 /** Attempts in this file: the first and 2 retries, 1 s then 3 s apart. */
@@ -160,6 +160,26 @@ describe('delivery to the webhook', () => {
     expect(dead).toMatchObject({ attempts: MAX_RETRIES + 1, last_error: 'HTTP 503' });
     expect(deliveriesOf(row.id)).toHaveLength(MAX_RETRIES + 1);
     expect(worker.logs.join('')).toContain(`{"type":"form-delivery","entry":"${row.id}","outcome":"dead"}`);
+  });
+
+  test('an entry that goes dead is logged as a warning naming its form, webhook and last error, and listed by list --dead', async () => {
+    receiver.setMode({ answer: 'status', status: 503 });
+    const row = await stored();
+    await waitFor('the first failed attempt', async () => ((await rowById(worker, row.id))?.last_error ? true : undefined));
+    await worker.queue(FORMS_DLQ, [{ id: 'dead-1', timestamp: new Date(), attempts: 1, body: { id: row.id } }]);
+    const warning = worker.logs
+      .join('')
+      .split('\n')
+      .map((line) => line.slice(line.indexOf('{')))
+      .filter((line) => line.startsWith('{"type":"warning","message":"form entry dead"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.entry === row.id);
+    expect(warning).toMatchObject({ form: row.form, webhook: 'crm', error: 'HTTP 503' });
+    const dead = await listEntries(await worker.d1(), { status: 'dead' });
+    expect(dead.map((e) => e.id)).toContain(row.id);
+    const lines = deadEntryLines(dead).trimEnd().split('\n');
+    expect(lines.find((l) => l.startsWith(`${row.id}  `))).toMatch(/ dead \(\d+ attempts?\) {2}HTTP 503$/);
+    expect(lines.at(-1)).toBe(`${dead.length} dead: npm run forms -- redeliver --dead once the webhook answers`);
   });
 
   test('a dead entry redelivered with the forms command is delivered by the next scheduled run', async () => {

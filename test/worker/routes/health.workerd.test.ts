@@ -1,0 +1,161 @@
+/**
+ * `/_app/health` in workerd with the build's static assets, KV, D1 and the queue: the cheap
+ * check names the code and the records format; `?deep=1` is refused without the token and,
+ * with it, checks the form store and every client and media file of the live build. One
+ * worker for the file, on a copy of the build this file may break (a file taken away is put
+ * back after its test).
+ */
+import { cp, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BuildIndex } from '../../../app/build-records';
+import { kvKeys } from '../../../app/kv-keys';
+import { insertEntry, markDead } from '../../../worker/forms/entries';
+import { Health, HealthRefusal } from '../../../worker/health/schema';
+import { REPO_CONTENT, buildForTest, tempDir, type BuiltSite } from '../../support/built-site';
+import { startWorker, type TestWorker } from '../../support/workerd';
+
+const TOKEN = 'health-token-for-tests-0123456789abcdef';
+const bearer = { authorization: `Bearer ${TOKEN}` };
+
+let site: BuiltSite;
+let copy: string;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  site = await buildForTest(REPO_CONTENT);
+  copy = await tempDir('health');
+  await cp(site.outDir, copy, { recursive: true });
+  worker = await startWorker({ ...site, outDir: copy }, { bindings: { HEALTH_TOKEN: TOKEN } });
+});
+afterAll(async () => {
+  await worker?.close();
+  if (copy) await rm(copy, { recursive: true, force: true });
+  await site?.cleanup();
+});
+
+const indexOf = () => BuildIndex.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.index(site.build.id))!.value));
+
+async function deep(headers: Record<string, string> = bearer) {
+  const res = await worker.fetch('/_app/health?deep=1', { headers });
+  return { status: res.status, body: Health.parse(await res.json()) };
+}
+
+/** Moves a file of the copied build's static assets away for the test, and back after. */
+async function withoutAsset<T>(urlPath: string, run: () => Promise<T>): Promise<T> {
+  const file = join(copy, 'public', urlPath);
+  await rename(file, `${file}.away`);
+  try {
+    return await run();
+  } finally {
+    await rename(`${file}.away`, file);
+  }
+}
+
+describe('the cheap check', () => {
+  test('names the live build, its records format, the code it was made with and this worker’s client entry', async () => {
+    const res = await worker.fetch('/_app/health');
+    expect(res.status).toBe(200);
+    const body = Health.parse(await res.json());
+    const code = indexOf().code!;
+    expect(body).toMatchObject({ build: site.build.id, kv: 'ok', recordsFormat: code.recordsFormat });
+    expect(body.code).toEqual({
+      clientEntry: expect.stringMatching(/^\/_app\/entry\.[A-Za-z0-9]+\.js$/),
+      readsRecordsFormats: [1],
+      buildCode: code.id,
+    });
+    expect(code.clientFiles).toContain(body.code.clientEntry);
+    expect(body.deep).toBeUndefined();
+  });
+});
+
+describe('who may ask for the deep check', () => {
+  test('without a token it is a 401 that says what to send', async () => {
+    const res = await worker.fetch('/_app/health?deep=1');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="health"');
+    expect(HealthRefusal.parse(await res.json()).error).toContain('Authorization: Bearer HEALTH_TOKEN');
+  });
+
+  test('a wrong token is a 401', async () => {
+    const res = await worker.fetch('/_app/health?deep=1', { headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'that health token is not valid' });
+  });
+
+  test.each([
+    ['/_app/health?deep=0', {}],
+    ['/_app/health?deep=true', {}],
+    ['/_app/health?deep=1&deep=1', bearer],
+    ['/_app/health?deep=%00', bearer],
+    ['/_app/health?deep=1', { authorization: `Basic ${TOKEN}` }],
+  ])('%s is a 400 naming what is wrong, never a 500', async (path, headers) => {
+    const res = await worker.fetch(path, { headers });
+    expect(res.status).toBe(400);
+    expect(HealthRefusal.parse(await res.json()).error).toMatch(/deep must be given once|Authorization must be/);
+  });
+});
+
+describe('the deep check', () => {
+  test('with the token, checks D1, the queue, the form entries and every client and media file', async () => {
+    const { status, body } = await deep();
+    expect(status).toBe(200);
+    expect(body.deep).toMatchObject({
+      d1: { ok: true },
+      queue: { ok: true },
+      forms: { ok: true, waiting: 0, dead: 0 },
+      clientFiles: { ok: true, checked: indexOf().code!.clientFiles.length, missing: [] },
+      media: { ok: true, missing: [] },
+    });
+    expect(body.deep!.media.checked).toBeGreaterThan(5);
+  });
+
+  test('fails (503) naming a client file the live build names that is neither a static asset nor in KV', async () => {
+    const file = indexOf().code!.clientFiles.find((f) => f.startsWith('/_app/chunks/'))!;
+    const kv = await worker.kv();
+    const archived = await kv.get(kvKeys.clientFile(file));
+    await kv.delete(kvKeys.clientFile(file));
+    try {
+      const { status, body } = await withoutAsset(file, deep);
+      expect(status).toBe(503);
+      expect(body.kv).toBe('ok');
+      expect(body.deep!.clientFiles).toMatchObject({ ok: false, missing: [file] });
+      expect(body.deep!.clientFiles.detail).toMatch(/^1 of \d+ client files not reachable$/);
+    } finally {
+      if (archived !== null) await kv.put(kvKeys.clientFile(file), archived);
+    }
+  });
+
+  test('fails (503) naming a media file a page shows that the static assets do not have', async () => {
+    const { status, body } = await withoutAsset('/media/harbour.jpg', deep);
+    expect(status).toBe(503);
+    expect(body.deep!.media).toMatchObject({ ok: false, missing: ['/media/harbour.jpg'] });
+  });
+
+  test('counts the entries waiting for delivery and those that went dead', async () => {
+    const db = await worker.d1();
+    const entry = (id: string) => ({
+      id,
+      idempotencyKey: id,
+      submissionSha256: '0'.repeat(64),
+      form: 'contact',
+      page: '/en/contact',
+      locale: 'en',
+      build: site.build.id,
+      preview: false,
+      receivedAt: Date.now(),
+      fields: {},
+      webhook: { name: 'crm', url: 'https://hooks.example.test/x', secret: 'WEBHOOK_SECRET_CRM' },
+    });
+    await insertEntry(db, entry('health-waiting'));
+    await insertEntry(db, entry('health-dead'));
+    await markDead(db, 'health-dead');
+    try {
+      const { status, body } = await deep();
+      expect(status).toBe(200);
+      expect(body.deep!.forms).toEqual({ ok: true, detail: '1 waiting, 1 dead (npm run forms -- list --dead)', waiting: 1, dead: 1 });
+    } finally {
+      await db.prepare(`DELETE FROM form_entries WHERE id LIKE 'health-%'`).run();
+    }
+  });
+});
