@@ -5,12 +5,11 @@
  * same either way. Schema changes go through `wrangler d1 migrations apply` (applyD1Migrations).
  */
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { z } from 'zod';
 import type { SqlDatabase, SqlStatement, SqlValue } from '../../worker/forms/entries';
 import { ROOT } from './bundle';
 import type { KvTarget } from './kv-cli';
-import { runWrangler } from './wrangler';
+import { platformProxy, runWrangler } from './wrangler';
 
 export const D1_BINDING = 'FORMS_DB';
 
@@ -77,12 +76,14 @@ export function remoteD1(env: string | undefined): SqlDatabase {
   return { prepare: (sql) => statement(sql, []) };
 }
 
-/** FORMS_DB in local state, as `wrangler dev` (npm start) reads and writes it. */
-export function localD1({ env, persistTo }: { env?: string; persistTo?: string } = {}): SqlDatabase & { close(): Promise<void> } {
+/** FORMS_DB in local state, as `wrangler dev` (npm start) reads and writes it; `config` is another wrangler.toml. */
+export function localD1({ env, persistTo, config }: { env?: string; persistTo?: string; config?: string } = {}): SqlDatabase & {
+  close(): Promise<void>;
+} {
   let proxy: Promise<{ db: SqlDatabase; dispose: () => Promise<void> }> | null = null;
   const open = () =>
-    (proxy ??= getPlatformProxy<{ FORMS_DB: SqlDatabase }>({
-      configPath: join(ROOT, 'wrangler.toml'),
+    (proxy ??= platformProxy<{ FORMS_DB: SqlDatabase }>({
+      configPath: config ?? join(ROOT, 'wrangler.toml'),
       environment: env,
       persist: { path: join(persistTo ?? DEFAULT_PERSIST_TO, 'v3') },
     }).then((p) => ({ db: p.env.FORMS_DB, dispose: p.dispose })));
@@ -113,7 +114,7 @@ export function localD1({ env, persistTo }: { env?: string; persistTo?: string }
 }
 
 /** Runs a command against FORMS_DB and always lets go of it (the local one runs a workerd). */
-export async function withD1<T>(target: KvTarget, run: (db: SqlDatabase) => Promise<T>): Promise<T> {
+export async function withD1<T>(target: KvTarget & { config?: string }, run: (db: SqlDatabase) => Promise<T>): Promise<T> {
   if (target.mode === 'remote') return run(remoteD1(target.env));
   const db = localD1(target);
   try {

@@ -32,6 +32,32 @@ export class WranglerError extends Error {
   }
 }
 
+type GetPlatformProxy = typeof import('wrangler').getPlatformProxy;
+
+/**
+ * wrangler's getPlatformProxy (local KV and D1 in workerd), loaded only when a command opens
+ * local state: wrangler's module takes seconds to load, which `--help` and remote runs never
+ * pay. Its chatter ("Using secrets defined in .dev.vars") would land on stdout, in the middle
+ * of a CSV export or a `--json` answer: only wrangler's warnings and errors (stderr) are kept,
+ * unless WRANGLER_LOG asks for more.
+ */
+export async function platformProxy<Env>(options: Parameters<GetPlatformProxy>[0]) {
+  const { getPlatformProxy } = await import('wrangler');
+  // Counted, as KV and D1 may open side by side: the last one out restores the environment.
+  if (quieting++ === 0) userLogLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = userLogLevel ?? 'warn';
+  try {
+    return await getPlatformProxy<Env & Record<string, unknown>>(options);
+  } finally {
+    if (--quieting === 0) {
+      if (userLogLevel === undefined) delete process.env.WRANGLER_LOG;
+      else process.env.WRANGLER_LOG = userLogLevel;
+    }
+  }
+}
+let quieting = 0;
+let userLogLevel: string | undefined;
+
 /** Runs wrangler to completion; resolves with its standard output (JSON answers come there). */
 export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
