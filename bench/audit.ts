@@ -6,9 +6,6 @@
  */
 import { resolve } from 'node:path';
 import { command, fail } from '../scripts/lib/cli';
-import { auditMisses } from './lib/audit/analyse';
-import { printAudit, printMisses } from './lib/audit/report';
-import { runAudit } from './lib/audit/run';
 import { Cleanup, runToExit } from './lib/cleanup';
 
 const { values } = command({
@@ -27,6 +24,14 @@ const reportsDir = values.reports ? resolve(values.reports) : undefined;
 
 const log = (s: string) => process.stdout.write(s + '\n');
 const step = (s: string) => process.stderr.write(`audit: ${s}\n`);
+
+// Lighthouse, Playwright and the server's modules take seconds to load: only after the options
+// are read, so `--help` and a mistyped option answer at once.
+const [{ auditMisses }, { printAudit, printMisses }, { runAudit }] = await Promise.all([
+  import('./lib/audit/analyse'),
+  import('./lib/audit/report'),
+  import('./lib/audit/run'),
+]);
 
 const cleanup = new Cleanup();
 await runToExit('audit', cleanup, async () => {
