@@ -21,13 +21,38 @@ export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   };
 }
 
+// eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+/**
+ * wrangler's own reason for failing, in one line: the text of its first `✘ [ERROR]` box (the
+ * line after, when the box's first line is only a heading ending in ":"), else its last line.
+ * Its frames, banners and "report this bug" footers say nothing an operator acts on.
+ */
+export function wranglerReason(output: string): string {
+  const lines = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const at = lines.findIndex((line) => /^(?:✘\s*)?\[ERROR\]/.test(line));
+  if (at === -1) return lines[lines.length - 1] ?? 'no output';
+  const first = lines[at]!.replace(/^(?:✘\s*)?\[ERROR\]\s*/, '');
+  const next = lines[at + 1];
+  return first.endsWith(':') && next !== undefined && !/^\[|^🪵|^If you think/.test(next) ? `${first} ${next}` : first;
+}
+
 export class WranglerError extends Error {
   constructor(
     readonly args: string[],
     readonly code: number | null,
+    /** everything wrangler printed, for a debugger; the message keeps only its reason */
     readonly output: string,
   ) {
-    super(`wrangler ${args.join(' ')} exited with ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`);
+    // The command's words (`d1 migrations apply`), not its values: a SQL text can be long.
+    const firstFlag = args.findIndex((a) => a.startsWith('-'));
+    const words = (firstFlag === -1 ? args : args.slice(0, firstFlag)).slice(0, 3);
+    super(`wrangler ${words.join(' ')} failed: ${wranglerReason(output)}`);
     this.name = 'WranglerError';
   }
 }
