@@ -28,7 +28,7 @@ const { values, positionals } = command({
     format: { type: 'string', value: 'csv|json', description: 'the export format (export only)' },
     dead: { type: 'boolean', default: false, description: 'redeliver every dead entry (redeliver only)' },
   },
-  examples: ['npm run forms -- list --status dead', 'npm run forms -- export --format csv --since 2026-11-01 > entries.csv'],
+  examples: ['npm run forms -- list --status dead', 'npm run -s forms -- export --format csv --since 2026-11-01 > entries.csv'],
   notes: [
     'commands:',
     '  list                 one line per entry, oldest first',
