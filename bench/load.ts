@@ -11,9 +11,6 @@
  */
 import { command } from '../scripts/lib/cli';
 import { Cleanup, runToExit } from './lib/cleanup';
-import { analyseLoad } from './lib/load/analyse';
-import { printLoad } from './lib/load/report';
-import { runLoadTest } from './lib/load/run';
 import { numberOption } from './lib/options';
 
 const { values } = command({
@@ -38,6 +35,13 @@ const settings = {
 
 const log = (s: string) => process.stdout.write(s + '\n');
 const step = (s: string) => process.stderr.write(`load: ${s}\n`);
+
+// The runtime, autocannon and the build load for seconds: only after the options are read.
+const [{ analyseLoad }, { printLoad }, { runLoadTest }] = await Promise.all([
+  import('./lib/load/analyse'),
+  import('./lib/load/report'),
+  import('./lib/load/run'),
+]);
 
 const cleanup = new Cleanup();
 await runToExit('load', cleanup, async () => {
