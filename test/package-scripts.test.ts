@@ -5,12 +5,35 @@
  * help, spawned once per alias (a fraction of a second each). A script that chains tools
  * (`a && b`) is refused: `--help` would only reach the last tool, after the others had run.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { REPO_ROOT } from './support/built-site';
 import { runScriptInProcess } from './support/script-in-process';
+
+// A command that ignored --help would start its work here: `npm test` the whole suite again,
+// typecheck three compilers. Any process a command starts is refused, so that is a failure
+// naming the cause, not a run.
+vi.mock('node:child_process', async (importActual) => {
+  const actual = await importActual<typeof import('node:child_process')>();
+  const refuse = () => {
+    throw new Error('the command started a process before answering --help');
+  };
+  // bench/lib/workerd/proc-stats.ts asks `getconf CLK_TCK` when it is loaded: a query, not work.
+  const spawnSync = (command: string, args: readonly string[], options: object) =>
+    command === 'getconf' ? actual.spawnSync(command, args, options) : refuse();
+  return {
+    ...actual,
+    spawn: refuse,
+    spawnSync,
+    exec: refuse,
+    execSync: refuse,
+    execFile: refuse,
+    execFileSync: refuse,
+    fork: refuse,
+  };
+});
+const { spawnSync } = await vi.importActual<typeof import('node:child_process')>('node:child_process');
 
 const SCRIPTS = new Map(
   Object.entries((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts),
@@ -25,7 +48,11 @@ async function helpProblem(line: string): Promise<string | null> {
     return 'it chains tools, so --help would reach only the last one: make it a command of scripts/ (scripts/lib/tool-steps.ts)';
   const own = /^tsx ([\w/.-]+\.ts)((?: [^\s$`'"]+)*)$/.exec(line);
   if (own) {
-    const run = await runScriptInProcess(own[1]!, [...(own[2] ?? '').split(' ').filter(Boolean), '--help']);
+    const run = await runScriptInProcess(own[1]!, [...(own[2] ?? '').split(' ').filter(Boolean), '--help']).catch((error: Error) => ({
+      status: -1,
+      stdout: '',
+      stderr: error.message,
+    }));
     if (run.status !== 0) return `--help exited ${run.status}: ${run.stderr.trim()}`;
     return /^usage: /.test(run.stdout) ? null : `--help printed no usage line first: ${JSON.stringify(run.stdout.slice(0, 80))}`;
   }
@@ -51,6 +78,12 @@ describe('npm run SCRIPT -- --help', () => {
 describe('a new package script', () => {
   test('one whose command does not answer --help fails this test', async () => {
     expect(await helpProblem('tsx test/scripts/fixtures/command-without-help.ts')).toMatch(/no usage line/);
+  });
+
+  test('one whose command starts a process instead of answering fails this test, and the process is never started', async () => {
+    expect(await helpProblem('tsx test/scripts/fixtures/command-that-spawns.ts')).toMatch(
+      /exited -1: the command started a process before answering --help/,
+    );
   });
 
   test('one that runs a tool without known help fails this test', async () => {
