@@ -130,14 +130,31 @@ export async function withD1<T>(target: KvTarget & { config?: string }, run: (db
   }
 }
 
+/** What `wrangler d1 migrations apply` did, in one line, from its table (names ticked ✅) or its "No migrations". */
+export function migrationsSummary(output: string): string {
+  if (/No migrations to apply/.test(output)) return `${D1_BINDING} migrations: none to apply, the schema is up to date`;
+  // wrangler prints the table again after each migration, ticking one more each time.
+  const applied = [...new Set([...output.matchAll(/│\s*(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1]!))];
+  return `${D1_BINDING} migrations: ${applied.length} applied${applied.length ? ` (${applied.join(', ')})` : ''}`;
+}
+
+const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
+
 /**
  * `wrangler d1 migrations apply`: brings FORMS_DB's schema up to migrations/, recording what
- * it applied, so running it again does nothing. Before the code that needs the schema.
+ * it applied, so running it again does nothing. Before the code that needs the schema. It takes
+ * seconds (wrangler starts a workerd), so `progress` (stderr by default) is told before and after.
  */
-export async function applyD1Migrations(target: KvTarget & { config?: string }): Promise<string> {
+export async function applyD1Migrations(
+  target: KvTarget & { config?: string },
+  progress: (line: string) => void = toStderr,
+): Promise<string> {
   const args = ['d1', 'migrations', 'apply', D1_BINDING, target.mode === 'local' ? '--local' : '--remote'];
   if (target.env) args.push('--env', target.env);
   if (target.mode === 'local') args.push('--persist-to', target.persistTo ?? DEFAULT_PERSIST_TO);
   if (target.config) args.push('--config', target.config);
-  return runWrangler(args);
+  progress(`${D1_BINDING} migrations: applying migrations/ to the ${target.mode} database${target.env ? ` (${target.env})` : ''}`);
+  const output = await runWrangler(args);
+  progress(migrationsSummary(output));
+  return output;
 }

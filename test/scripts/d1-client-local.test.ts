@@ -1,17 +1,19 @@
 /**
  * FORMS_DB in local state, opened beside a `.dev.vars` as on any machine that runs `npm start`:
  * what a command prints on stdout is its data and nothing else, so a CSV or JSON export piped
- * to a file stays valid. One workerd for the file.
+ * to a file stays valid; and its migrations, which take seconds, say what they do. One
+ * wrangler run (the migrations) and one workerd for the file.
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { withD1 } from '../../scripts/lib/d1-client';
+import { applyD1Migrations, withD1 } from '../../scripts/lib/d1-client';
 import { entriesCsv, entriesJson, listEntries } from '../../scripts/lib/form-entries';
 import { REPO_ROOT } from '../support/built-site';
 
 let dir: string;
+const migrationLines: string[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'd1-local-'));
@@ -24,15 +26,14 @@ beforeAll(async () => {
       'binding = "FORMS_DB"',
       'database_name = "forms"',
       'database_id = "00000000-0000-0000-0000-000000000000"',
+      `migrations_dir = "${join(REPO_ROOT, 'migrations')}"`,
       '',
     ].join('\n'),
   );
   await writeFile(join(dir, '.dev.vars'), `PREVIEW_TOKEN=${'t'.repeat(32)}\n`);
-  const migrations = join(REPO_ROOT, 'migrations');
-  await withD1({ mode: 'local', persistTo: join(dir, 'state'), config: join(dir, 'wrangler.toml') }, async (db) => {
-    for (const file of (await readdir(migrations)).sort())
-      for (const sql of (await readFile(join(migrations, file), 'utf8')).split(/;\s*$/m))
-        if (sql.replace(/--.*$/gm, '').trim()) await db.prepare(sql).run();
+  const target = { mode: 'local', persistTo: join(dir, 'state'), config: join(dir, 'wrangler.toml') } as const;
+  await applyD1Migrations(target, (line) => migrationLines.push(line));
+  await withD1(target, async (db) => {
     await db
       .prepare(
         `INSERT INTO form_entries (id, idempotency_key, form, page, locale, build, received_at, fields, status)
@@ -81,4 +82,11 @@ test('a CSV export beside a .dev.vars is only the CSV, header first', async () =
 test('a JSON export beside a .dev.vars parses as JSON', async () => {
   const json = await exported('json');
   expect(JSON.parse(json)).toEqual([expect.objectContaining({ id: 'e1', form: 'contact' })]);
+});
+
+test('applying the migrations says so before wrangler starts, and what it applied after', () => {
+  expect(migrationLines).toEqual([
+    'FORMS_DB migrations: applying migrations/ to the local database',
+    'FORMS_DB migrations: 2 applied (0001_form_entries.sql, 0002_form_entries_key_per_form.sql)',
+  ]);
 });
