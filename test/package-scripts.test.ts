@@ -5,6 +5,7 @@
  * help, spawned once per alias (a fraction of a second each). A script that chains tools
  * (`a && b`) is refused: `--help` would only reach the last tool, after the others had run.
  */
+import type * as ChildProcess from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
@@ -15,7 +16,7 @@ import { runScriptInProcess } from './support/script-in-process';
 // typecheck three compilers. Any process a command starts is refused, so that is a failure
 // naming the cause, not a run.
 vi.mock('node:child_process', async (importActual) => {
-  const actual = await importActual<typeof import('node:child_process')>();
+  const actual = await importActual<typeof ChildProcess>();
   const refuse = () => {
     throw new Error('the command started a process before answering --help');
   };
@@ -33,7 +34,7 @@ vi.mock('node:child_process', async (importActual) => {
     fork: refuse,
   };
 });
-const { spawnSync } = await vi.importActual<typeof import('node:child_process')>('node:child_process');
+const { spawnSync } = await vi.importActual<typeof ChildProcess>('node:child_process');
 
 const SCRIPTS = new Map(
   Object.entries((JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts),

@@ -4,6 +4,7 @@
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { join } from 'node:path';
+import type { getPlatformProxy as GetPlatformProxy } from 'wrangler';
 import { ROOT } from './bundle';
 
 export const WRANGLER_BIN = join(ROOT, 'node_modules/.bin/wrangler');
@@ -57,8 +58,6 @@ export class WranglerError extends Error {
   }
 }
 
-type GetPlatformProxy = typeof import('wrangler').getPlatformProxy;
-
 /**
  * wrangler's getPlatformProxy (local KV and D1 in workerd), loaded only when a command opens
  * local state: wrangler's module takes seconds to load, which `--help` and remote runs never
@@ -66,7 +65,7 @@ type GetPlatformProxy = typeof import('wrangler').getPlatformProxy;
  * of a CSV export or a `--json` answer: only wrangler's warnings and errors (stderr) are kept,
  * unless WRANGLER_LOG asks for more.
  */
-export async function platformProxy<Env>(options: Parameters<GetPlatformProxy>[0]) {
+export async function platformProxy<Env>(options: Parameters<typeof GetPlatformProxy>[0]) {
   const { getPlatformProxy } = await import('wrangler');
   // Counted, as KV and D1 may open side by side: the last one out restores the environment.
   if (quieting++ === 0) userLogLevel = process.env.WRANGLER_LOG;

@@ -56,10 +56,10 @@ describe('where a text stops being JSON', () => {
         const offset =
           text
             .split('\n')
-            .slice(0, error!.line - 1)
+            .slice(0, error.line - 1)
             .join('\n').length +
-          (error!.line > 1 ? 1 : 0) +
-          error!.column -
+          (error.line > 1 ? 1 : 0) +
+          error.column -
           1;
         // Each line as the frame shows it (tabs as spaces, controls escaped), up to the error.
         const before = text
