@@ -5,15 +5,18 @@
  * is missed. The server and both browsers are always stopped, on failure and on Ctrl-C too.
  */
 import { resolve } from 'node:path';
-import { fail, flags } from '../scripts/lib/cli';
-import { auditMisses } from './lib/audit/analyse';
-import { printAudit, printMisses } from './lib/audit/report';
-import { runAudit } from './lib/audit/run';
+import { command, fail } from '../scripts/lib/cli';
 import { Cleanup, runToExit } from './lib/cleanup';
 
-const { values } = flags({
-  runs: { type: 'string', default: '3' },
-  reports: { type: 'string' },
+const { values } = command({
+  usage: 'npm run audit -- [--runs N] [--reports DIR]',
+  summary:
+    'Lighthouse and axe-core against the real site, offline; exit 1 when a budget is missed (budgets in bench/lib/audit/budgets.ts).',
+  options: {
+    runs: { type: 'string', default: '3', value: 'N', description: 'Lighthouse runs per page, 1 to 9 (the median counts)' },
+    reports: { type: 'string', value: 'DIR', description: "keep Lighthouse's JSON reports here, one per page and run" },
+  },
+  examples: ['npm run audit -- --runs 1 --reports /tmp/audit'],
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail('--runs must be a whole number from 1 to 9');
@@ -21,6 +24,14 @@ const reportsDir = values.reports ? resolve(values.reports) : undefined;
 
 const log = (s: string) => process.stdout.write(s + '\n');
 const step = (s: string) => process.stderr.write(`audit: ${s}\n`);
+
+// Lighthouse, Playwright and the server's modules take seconds to load: only after the options
+// are read, so `--help` and a mistyped option answer at once.
+const [{ auditMisses }, { printAudit, printMisses }, { runAudit }] = await Promise.all([
+  import('./lib/audit/analyse'),
+  import('./lib/audit/report'),
+  import('./lib/audit/run'),
+]);
 
 const cleanup = new Cleanup();
 await runToExit('audit', cleanup, async () => {

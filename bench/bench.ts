@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail, flags } from '../scripts/lib/cli';
+import { command, fail } from '../scripts/lib/cli';
 import { analyseBench } from './lib/bench/analyse';
 import { missed } from './lib/bench/budgets';
 import { benchResults, printBench, printVerdict } from './lib/bench/report';
@@ -15,13 +15,19 @@ import { runBench } from './lib/bench/run';
 import { Cleanup, runToExit } from './lib/cleanup';
 import { numberOption } from './lib/options';
 
-const { values } = flags({
-  seconds: { type: 'string', default: '3' },
-  warmup: { type: 'string', default: '1' },
-  connections: { type: 'string', default: '10' },
-  rounds: { type: 'string', default: '3' },
-  // workerd's inspector on HOST:PORT, for CPU profiles in Chrome DevTools (skews the figures)
-  inspect: { type: 'string' },
+const { values } = command({
+  usage: 'npm run bench -- [--seconds N] [--warmup N] [--connections C] [--rounds R] [--inspect 127.0.0.1:PORT]',
+  summary:
+    'Performance budgets, offline: builds content/, measures the site in workerd, prints a table, writes bench/results.json; exit 1 when a budget is missed (bench/README.md).',
+  options: {
+    seconds: { type: 'string', default: '3', value: 'N', description: 'seconds of load per scenario and round, 1 to 120' },
+    warmup: { type: 'string', default: '1', value: 'N', description: 'seconds of warm-up before each scenario, 0 to 30' },
+    connections: { type: 'string', default: '10', value: 'C', description: 'concurrent connections, 1 to 200' },
+    rounds: { type: 'string', default: '3', value: 'R', description: 'rounds per scenario, 1 to 9 (the median counts)' },
+    // Profiles skew the figures, so the inspector is opt-in and loopback only.
+    inspect: { type: 'string', value: '127.0.0.1:PORT', description: "open workerd's inspector for CPU profiles in Chrome DevTools" },
+  },
+  examples: ['npm run bench', 'npm run bench -- --seconds 10 --rounds 5'],
 });
 const inspectorAddress = values.inspect;
 if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress))

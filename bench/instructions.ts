@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { fail, flags } from '../scripts/lib/cli';
+import { command, fail } from '../scripts/lib/cli';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO } from './lib/bench/fixture';
 import { prepareFixtureRuntime } from './lib/bench/fixture-runtime';
 import { benchScenarios, hitCallsScenario, verifyScenario } from './lib/bench/scenarios';
@@ -18,13 +18,19 @@ import { CHROME_UA } from './lib/load-generator';
 import { numberOption } from './lib/options';
 import { startRuntime } from './lib/workerd/runtime';
 
-const { values } = flags({
-  requests: { type: 'string', default: '300' },
-  rounds: { type: 'string', default: '3' },
-  // a render's code was still being optimised after 2 000 requests; settled after 4 000
-  warmup: { type: 'string', default: '4000' },
-  // keep callgrind's profiles here, one per scenario and round, for callgrind_annotate
-  profiles: { type: 'string' },
+const { values } = command({
+  usage: 'npm run bench:instructions -- [--requests N] [--rounds R] [--warmup N] [--profiles DIR]',
+  summary:
+    "Instructions per request for the short paths and the full render, counted by valgrind's callgrind in workerd; reported, not judged. Needs valgrind; about 3 minutes.",
+  options: {
+    requests: { type: 'string', default: '300', value: 'N', description: 'counted requests per scenario and round, 10 to 10000' },
+    rounds: { type: 'string', default: '3', value: 'R', description: 'rounds per scenario, 1 to 9' },
+    // A render's code was still being optimised after 2 000 requests; settled after 4 000.
+    warmup: { type: 'string', default: '4000', value: 'N', description: 'uncounted requests first, 0 to 100000' },
+    profiles: { type: 'string', value: 'DIR', description: "keep callgrind's profiles here, one per scenario and round" },
+  },
+  examples: ['npm run bench:instructions -- --rounds 1 --profiles /tmp/callgrind'],
+  notes: ['bench/README.md, "npm run bench:instructions", says what the figure is and is not.'],
 });
 const settings = {
   requests: Math.round(numberOption(values.requests, 'requests', 10, 10_000)),

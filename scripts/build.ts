@@ -17,7 +17,13 @@ const contentDir = resolve(values.content);
 const shown = relative(process.cwd(), contentDir) || '.';
 
 const started = performance.now();
-const result = await buildSite({ contentDir, shownContentRoot: shown, outDir: resolve(values.out) });
+const result = await buildSite({
+  contentDir,
+  shownContentRoot: shown,
+  outDir: resolve(values.out),
+  // What the build is doing, on stderr: stdout keeps the one result line.
+  progress: (line) => process.stderr.write(`${line}\n`),
+});
 // Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
 for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
 if (!result.ok) {

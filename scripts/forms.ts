@@ -34,7 +34,7 @@ const { values, positionals } = command({
   examples: [
     'npm run forms -- list --dead',
     'npm run forms -- sweep',
-    'npm run forms -- export --format csv --since 2026-11-01 > entries.csv',
+    'npm run -s forms -- export --format csv --since 2026-11-01 > entries.csv',
   ],
   notes: [
     'commands:',

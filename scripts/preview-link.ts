@@ -3,10 +3,10 @@
  * share link that opens that one page of the draft, without the token, for 1 to 7 days (2 by
  * default). Rotating PREVIEW_SHARE_SECRET revokes every link. See scripts/lib/preview-link.ts.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './lib/bundle';
 import { command, fail } from './lib/cli';
+import { readDevVars } from './lib/dev-vars';
 import { previewLink, previewOriginFor, shareSecretFrom } from './lib/preview-link';
 import { readWranglerToml } from './lib/wrangler-toml';
 
@@ -23,7 +23,7 @@ const { values, positionals } = command({
 });
 
 try {
-  const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
+  const devVars = await readDevVars(join(ROOT, '.dev.vars'));
   const link = await previewLink({
     path: positionals[0],
     days: values.days,

@@ -22,7 +22,8 @@ const target = kvTargetFrom(values);
 try {
   const files = await readBuildFiles(resolve(values.dist));
   const result = await withKv(target, (kv) =>
-    publishBuild(kv, files, { draft: values.draft, log: (line) => process.stdout.write(`${line}\n`) }),
+    // Its steps are chatter (stderr); the result line below is the answer (stdout).
+    publishBuild(kv, files, { draft: values.draft, log: (line) => process.stderr.write(`${line}\n`) }),
   );
   process.stdout.write(
     result.alreadyPublished

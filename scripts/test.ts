@@ -7,11 +7,33 @@
  * encodes its images once, not once per test run. Ends with one plain line, `N passed, N failed`,
  * that CI reads.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib/bundle';
+import { chromiumSetup, probeChromiumMachine } from './lib/chromium';
+import { command, fail } from './lib/cli';
+
+command({
+  usage: 'npm test',
+  summary:
+    "The whole suite: typecheck, lint and the import-cycle check beside the unit and worker tests, then the browser tests; ends with one line, `N passed, N failed`. Installs Debian's chromium first when it is missing and this user may (root, or sudo without a password).",
+  options: {},
+  examples: ['npm test', 'npm run test:unit -- test/scripts/cli.test.ts   # one file'],
+  notes: ["one project at a time: npm run test:unit, test:worker, test:e2e (vitest run --project NAME; their --help is vitest's)"],
+});
+
+// The browser tests need Chromium: set up (or the one command to run) before any test starts.
+const chromium = chromiumSetup(probeChromiumMachine());
+if (chromium.action === 'stop') fail(chromium.message);
+if (chromium.action === 'install') {
+  process.stderr.write("installing Debian's chromium for the browser tests (apt-get, a minute or two)\n");
+  for (const [tool, ...args] of chromium.steps) {
+    const r = spawnSync(tool!, args, { stdio: ['ignore', 2, 2], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.status !== 0) fail(`\`${[tool, ...args].join(' ')}\` failed: run \`sudo apt-get install chromium\`, then npm test again`);
+  }
+}
 
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'edge-site-test-'));

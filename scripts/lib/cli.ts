@@ -91,18 +91,6 @@ export function command<T extends Record<string, OptionSpec>>(spec: CommandSpec<
   }
 }
 
-/** The old flags-only parser; bench/ still uses it until its commands get help of their own. */
-export function flags<T extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean; multiple?: boolean }>>(
-  options: T,
-  args = process.argv.slice(2),
-) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    fail((err as Error).message);
-  }
-}
-
 /** Ctrl-C or a kill runs `cleanup` (stop servers, remove temp dirs) before the process exits 130. */
 export function cleanUpOnSignals(cleanup: () => Promise<void>): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,12 +5,11 @@
  * same either way. Schema changes go through `wrangler d1 migrations apply` (applyD1Migrations).
  */
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { z } from 'zod';
 import type { SqlDatabase, SqlStatement, SqlValue } from '../../worker/forms/entries';
 import { ROOT } from './bundle';
 import type { KvTarget } from './kv-cli';
-import { runWrangler } from './wrangler';
+import { platformProxy, runWrangler } from './wrangler';
 
 export const D1_BINDING = 'FORMS_DB';
 
@@ -77,12 +76,14 @@ export function remoteD1(env: string | undefined): SqlDatabase {
   return { prepare: (sql) => statement(sql, []) };
 }
 
-/** FORMS_DB in local state, as `wrangler dev` (npm start) reads and writes it. */
-export function localD1({ env, persistTo }: { env?: string; persistTo?: string } = {}): SqlDatabase & { close(): Promise<void> } {
+/** FORMS_DB in local state, as `wrangler dev` (npm start) reads and writes it; `config` is another wrangler.toml. */
+export function localD1({ env, persistTo, config }: { env?: string; persistTo?: string; config?: string } = {}): SqlDatabase & {
+  close(): Promise<void>;
+} {
   let proxy: Promise<{ db: SqlDatabase; dispose: () => Promise<void> }> | null = null;
   const open = () =>
-    (proxy ??= getPlatformProxy<{ FORMS_DB: SqlDatabase }>({
-      configPath: join(ROOT, 'wrangler.toml'),
+    (proxy ??= platformProxy<{ FORMS_DB: SqlDatabase }>({
+      configPath: config ?? join(ROOT, 'wrangler.toml'),
       environment: env,
       persist: { path: join(persistTo ?? DEFAULT_PERSIST_TO, 'v3') },
     }).then((p) => ({ db: p.env.FORMS_DB, dispose: p.dispose })));
@@ -113,7 +114,7 @@ export function localD1({ env, persistTo }: { env?: string; persistTo?: string }
 }
 
 /** Runs a command against FORMS_DB and always lets go of it (the local one runs a workerd). */
-export async function withD1<T>(target: KvTarget, run: (db: SqlDatabase) => Promise<T>): Promise<T> {
+export async function withD1<T>(target: KvTarget & { config?: string }, run: (db: SqlDatabase) => Promise<T>): Promise<T> {
   if (target.mode === 'remote') return run(remoteD1(target.env));
   const db = localD1(target);
   try {
@@ -129,14 +130,31 @@ export async function withD1<T>(target: KvTarget, run: (db: SqlDatabase) => Prom
   }
 }
 
+/** What `wrangler d1 migrations apply` did, in one line, from its table (names ticked ✅) or its "No migrations". */
+export function migrationsSummary(output: string): string {
+  if (/No migrations to apply/.test(output)) return `${D1_BINDING} migrations: none to apply, the schema is up to date`;
+  // wrangler prints the table again after each migration, ticking one more each time.
+  const applied = [...new Set([...output.matchAll(/│\s*(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1]!))];
+  return `${D1_BINDING} migrations: ${applied.length} applied${applied.length ? ` (${applied.join(', ')})` : ''}`;
+}
+
+const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
+
 /**
  * `wrangler d1 migrations apply`: brings FORMS_DB's schema up to migrations/, recording what
- * it applied, so running it again does nothing. Before the code that needs the schema.
+ * it applied, so running it again does nothing. Before the code that needs the schema. It takes
+ * seconds (wrangler starts a workerd), so `progress` (stderr by default) is told before and after.
  */
-export async function applyD1Migrations(target: KvTarget & { config?: string }): Promise<string> {
+export async function applyD1Migrations(
+  target: KvTarget & { config?: string },
+  progress: (line: string) => void = toStderr,
+): Promise<string> {
   const args = ['d1', 'migrations', 'apply', D1_BINDING, target.mode === 'local' ? '--local' : '--remote'];
   if (target.env) args.push('--env', target.env);
   if (target.mode === 'local') args.push('--persist-to', target.persistTo ?? DEFAULT_PERSIST_TO);
   if (target.config) args.push('--config', target.config);
-  return runWrangler(args);
+  progress(`${D1_BINDING} migrations: applying migrations/ to the ${target.mode} database${target.env ? ` (${target.env})` : ''}`);
+  const output = await runWrangler(args);
+  progress(migrationsSummary(output));
+  return output;
 }

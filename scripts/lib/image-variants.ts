@@ -60,6 +60,8 @@ export interface ImageVariantsOptions {
   /** how the media folder is named in problem lines, e.g. `content/media` */
   shownMediaDir: string;
   cache?: ImageCache;
+  /** told `n/N name` before each image it encodes (seconds each; cached ones are not told) */
+  progress?: (line: string) => void;
 }
 
 export type ImageVariantsResult =
@@ -137,6 +139,7 @@ export async function buildImageVariants({
   outMediaDir,
   shownMediaDir,
   cache = imageCache(),
+  progress = () => {},
 }: ImageVariantsOptions): Promise<ImageVariantsResult> {
   const manifest: ImageManifest = {};
   const problems: ContentProblem[] = [];
@@ -144,7 +147,8 @@ export async function buildImageVariants({
   let reused = 0;
   const outDir = join(outMediaDir, VARIANT_DIR);
   await mkdir(outDir, { recursive: true });
-  for (const file of await rasterFiles(mediaDir)) {
+  const files = await rasterFiles(mediaDir);
+  for (const [n, file] of files.entries()) {
     const rel = relative(mediaDir, file).split(sep).join('/');
     const bytes = await readFile(file);
     const key = variantKey(bytes);
@@ -152,6 +156,7 @@ export async function buildImageVariants({
     if (entry) reused++;
     else {
       try {
+        progress(`images: encoding ${n + 1}/${files.length} ${rel}`);
         const made = await encode(bytes);
         await cache.put(key, made.entry, made.files);
         entry = made.entry;

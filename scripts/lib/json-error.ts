@@ -2,8 +2,17 @@
  * Where a text stops being JSON, for a build problem. JSON.parse's own message quotes the text
  * around the error (V8: `Unexpected token 's', "secret-…" is not valid JSON`), so printing it
  * would copy a file the build could not read into build logs, text after the error included.
- * This names the position and what was wrong there, and nothing of the text.
+ * This names the position and what was wrong there, with a short frame of the text BEFORE it:
+ * up to two lines and the error line cut where the error is, each at most FRAME_WIDTH
+ * characters, control characters as visible escapes. Nothing at or after the error position is
+ * shown, so a file broken just before a pasted secret does not print the secret; what comes
+ * before is the editor's own content, read from the content tree only (links are refused
+ * before any file is read, scripts/lib/content-tree.ts), which the build would publish anyway.
  */
+import { visibleControls } from './control-chars';
+
+const FRAME_LINES_BEFORE = 2;
+const FRAME_WIDTH = 72;
 
 export interface JsonError {
   /** 1-based */
@@ -134,8 +143,38 @@ export function jsonError(text: string): JsonError | null {
   return { line: before.split('\n').length, column: found.offset - lastBreak, reason: found.reason };
 }
 
-/** The problem message for a file that JSON.parse refused: where, never what. */
+/** A line of the frame as a terminal shows it: one column per character it counts. */
+const shown = (line: string) => visibleControls(line.replace(/\r$/, '').replace(/\t/g, ' '));
+
+/**
+ * The lines before the error and the error line up to (not including) the error, numbered,
+ * with a caret under the error's column. `text` must be invalid JSON.
+ */
+export function jsonErrorFrame(text: string): string {
+  const found = firstErrorOffset(text);
+  if (!found) return '';
+  const lines = text.slice(0, found.offset).split('\n');
+  const lastNumber = lines.length;
+  const from = Math.max(0, lines.length - 1 - FRAME_LINES_BEFORE);
+  const gutter = String(lastNumber).length;
+  const rows = lines.slice(from).map((line, k, all) => {
+    const text = shown(line);
+    const isErrorLine = k === all.length - 1;
+    // The error line keeps its end (where the error is), a line before keeps its start.
+    const cut = text.length <= FRAME_WIDTH ? text : isErrorLine ? `…${text.slice(-FRAME_WIDTH)}` : `${text.slice(0, FRAME_WIDTH)}…`;
+    return { number: from + k + 1, cut };
+  });
+  const errorRow = rows[rows.length - 1]!;
+  return [
+    ...rows.map((r) => `  ${String(r.number).padStart(gutter)} | ${r.cut}`),
+    `  ${' '.repeat(gutter)} | ${' '.repeat(errorRow.cut.length)}^`,
+  ].join('\n');
+}
+
+/** The problem message for a file that JSON.parse refused: where, and the frame before it. */
 export function invalidJsonMessage(text: string): string {
   const error = jsonError(text);
-  return error ? `is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}` : 'is not valid JSON';
+  return error
+    ? `is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}\n${jsonErrorFrame(text)}`
+    : 'is not valid JSON';
 }

@@ -5,9 +5,9 @@
  * a record instead of a second a batch.
  */
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { ROOT } from './bundle';
 import type { KvClient } from './kv-cli';
+import { platformProxy } from './wrangler';
 
 /** The part of the KV binding used here (scripts build without the Workers runtime types). */
 interface Kv {
@@ -23,7 +23,7 @@ interface Kv {
 export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
   let proxy: Promise<{ kv: Kv; dispose: () => Promise<void> }> | null = null;
   const open = () =>
-    (proxy ??= getPlatformProxy<{ SITE_KV: Kv }>({
+    (proxy ??= platformProxy<{ SITE_KV: Kv }>({
       configPath: join(ROOT, 'wrangler.toml'),
       environment: env,
       // wrangler keeps local state in {persist-to}/v3, and so must we to share it.

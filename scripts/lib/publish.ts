@@ -53,11 +53,21 @@ export interface BuildFiles {
 }
 
 export async function readBuildFiles(distDir: string): Promise<BuildFiles> {
-  const read = async (file: string) => KvRecords.parse(JSON.parse(await readFile(join(distDir, 'kv', file), 'utf8')));
-  const records = await read('records.json');
-  const [pointer] = await read('pointer.json');
+  // A missing or foreign dist/ is the usual first mistake: one line saying what to run.
+  const text = (file: string) =>
+    readFile(join(distDir, 'kv', file), 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
+      throw new PublishError(`there is no build in ${distDir} (no kv/${file}): run \`npm run build\` first`);
+    });
+  const parsed = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
+    const result = schema.safeParse(safeJson(await text(file)));
+    if (!result.success) throw new PublishError(`${distDir}/kv/${file} is not a build this code reads: run \`npm run build\` again`);
+    return result.data;
+  };
+  const records = await parsed('records.json', KvRecords);
+  const [pointer] = await parsed('pointer.json', KvRecords);
   if (!pointer) throw new PublishError(`${distDir}/kv/pointer.json is empty: build first`);
-  const sitemap = SitemapSource.parse(JSON.parse(await readFile(join(distDir, 'kv', 'sitemap.json'), 'utf8')));
+  const sitemap = await parsed('sitemap.json', SitemapSource);
   return { records, pointer, id: BuildRecord.parse(JSON.parse(pointer.value)).id, sitemap };
 }
 

@@ -34,6 +34,8 @@ export interface SiteBuildOptions {
   codeLabel?: string;
   /** where encoded image variants are kept between builds (default .cache/images) */
   imageCache?: ImageCache;
+  /** told what a step that takes seconds is doing while it runs (image encoding) */
+  progress?: (line: string) => void;
 }
 
 /** `warnings`: broken links a site with `allowBrokenLinks` builds with anyway. */
@@ -109,6 +111,7 @@ export async function buildSite({
   timestamp = Date.now(),
   codeLabel,
   imageCache,
+  progress,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const loaded = await loadContent(contentDir, shownContentRoot);
   if (!loaded.ok) return loaded;
@@ -133,6 +136,7 @@ export async function buildSite({
       outMediaDir: join(publicDir, 'media'),
       shownMediaDir: `${shownContentRoot}/media`,
       cache: imageCache,
+      progress,
     };
     const fail = async (problems: ContentProblem[]): Promise<SiteBuildResult> => {
       await rm(dist, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { join } from 'node:path';
+import type { getPlatformProxy as GetPlatformProxy } from 'wrangler';
 import { ROOT } from './bundle';
 
 export const WRANGLER_BIN = join(ROOT, 'node_modules/.bin/wrangler');
@@ -21,16 +22,65 @@ export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   };
 }
 
+// eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+/**
+ * wrangler's own reason for failing, in one line: the text of its first `✘ [ERROR]` box (the
+ * line after, when the box's first line is only a heading ending in ":"), else its last line.
+ * Its frames, banners and "report this bug" footers say nothing an operator acts on.
+ */
+export function wranglerReason(output: string): string {
+  const lines = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const at = lines.findIndex((line) => /^(?:✘\s*)?\[ERROR\]/.test(line));
+  if (at === -1) return lines[lines.length - 1] ?? 'no output';
+  const first = lines[at]!.replace(/^(?:✘\s*)?\[ERROR\]\s*/, '');
+  const next = lines[at + 1];
+  return first.endsWith(':') && next !== undefined && !/^\[|^🪵|^If you think/.test(next) ? `${first} ${next}` : first;
+}
+
 export class WranglerError extends Error {
   constructor(
     readonly args: string[],
     readonly code: number | null,
+    /** everything wrangler printed, for a debugger; the message keeps only its reason */
     readonly output: string,
   ) {
-    super(`wrangler ${args.join(' ')} exited with ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`);
+    // The command's words (`d1 migrations apply`), not its values: a SQL text can be long.
+    const firstFlag = args.findIndex((a) => a.startsWith('-'));
+    const words = (firstFlag === -1 ? args : args.slice(0, firstFlag)).slice(0, 3);
+    super(`wrangler ${words.join(' ')} failed: ${wranglerReason(output)}`);
     this.name = 'WranglerError';
   }
 }
+
+/**
+ * wrangler's getPlatformProxy (local KV and D1 in workerd), loaded only when a command opens
+ * local state: wrangler's module takes seconds to load, which `--help` and remote runs never
+ * pay. Its chatter ("Using secrets defined in .dev.vars") would land on stdout, in the middle
+ * of a CSV export or a `--json` answer: only wrangler's warnings and errors (stderr) are kept,
+ * unless WRANGLER_LOG asks for more.
+ */
+export async function platformProxy<Env>(options: Parameters<typeof GetPlatformProxy>[0]) {
+  const { getPlatformProxy } = await import('wrangler');
+  // Counted, as KV and D1 may open side by side: the last one out restores the environment.
+  if (quieting++ === 0) userLogLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = userLogLevel ?? 'warn';
+  try {
+    return await getPlatformProxy<Env & Record<string, unknown>>(options);
+  } finally {
+    if (--quieting === 0) {
+      if (userLogLevel === undefined) delete process.env.WRANGLER_LOG;
+      else process.env.WRANGLER_LOG = userLogLevel;
+    }
+  }
+}
+let quieting = 0;
+let userLogLevel: string | undefined;
 
 /** Runs wrangler to completion; resolves with its standard output (JSON answers come there). */
 export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {

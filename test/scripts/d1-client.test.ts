@@ -1,6 +1,6 @@
 /** SQL for `wrangler d1 execute`, which takes no parameters: values are written in as literals. */
 import { describe, expect, test } from 'vitest';
-import { inlineParams, sqlLiteral } from '../../scripts/lib/d1-client';
+import { inlineParams, migrationsSummary, sqlLiteral } from '../../scripts/lib/d1-client';
 
 describe('SQL literals', () => {
   test('a string is quoted with its quotes doubled, so it cannot end the literal', () => {
@@ -29,5 +29,31 @@ describe('inlined parameters', () => {
   test('a count of values that does not match the ? is refused', () => {
     expect(() => inlineParams('SELECT ?', [])).toThrow('more ? than values');
     expect(() => inlineParams('SELECT 1', [1])).toThrow('more values than ?');
+  });
+});
+
+describe('what a migrations run says when it is done', () => {
+  test('the migrations wrangler ticked in its tables, by name, each once', () => {
+    const output = [
+      '┌────────────────────────────────────┬────────┐',
+      '│ name                               │ status │',
+      '│ 0001_form_entries.sql              │ ✅     │',
+      '│ 0002_form_entries_key_per_form.sql │ 🕒️     │',
+      '└────────────────────────────────────┴────────┘',
+      '┌────────────────────────────────────┬────────┐',
+      '│ name                               │ status │',
+      '├────────────────────────────────────┼────────┤',
+      '│ 0001_form_entries.sql              │ ✅     │',
+      '├────────────────────────────────────┼────────┤',
+      '│ 0002_form_entries_key_per_form.sql │ ✅     │',
+      '└────────────────────────────────────┴────────┘',
+    ].join('\n');
+    expect(migrationsSummary(output)).toBe('FORMS_DB migrations: 2 applied (0001_form_entries.sql, 0002_form_entries_key_per_form.sql)');
+  });
+
+  test('a schema already up to date is said so', () => {
+    expect(migrationsSummary('Resource location: local\n\n✅ No migrations to apply!\n')).toBe(
+      'FORMS_DB migrations: none to apply, the schema is up to date',
+    );
   });
 });

@@ -78,6 +78,27 @@ describe('image variants', () => {
     expect(result.ok && Object.keys(result.manifest).sort()).toEqual(['/media/badge.png', '/media/photos/sideways.jpg']);
   });
 
+  test('each image it encodes is announced as n/N name before the encoding, and a cached one is not', async () => {
+    // Tiny images of their own: what is told, not the encoding, is under test.
+    const dir = join(root, 'progress-media');
+    await mkdir(join(dir, 'photos'), { recursive: true });
+    const tiny = (background: string) =>
+      sharp({ create: { width: 24, height: 16, channels: 3, background } })
+        .png()
+        .toBuffer();
+    await writeFile(join(dir, 'badge.png'), await tiny('#c00'));
+    await writeFile(join(dir, 'photos', 'harbour.png'), await tiny('#00c'));
+    const lines: string[] = [];
+    const progress = (line: string) => lines.push(line);
+    const cache = imageCache(join(root, 'progress-cache'));
+    const options = { mediaDir: dir, outMediaDir: join(root, 'progress-out'), shownMediaDir: 'content/media', cache, progress };
+    await buildImageVariants(options);
+    expect(lines).toEqual(['images: encoding 1/2 badge.png', 'images: encoding 2/2 photos/harbour.png']);
+    lines.length = 0;
+    await buildImageVariants(options);
+    expect(lines).toEqual([]);
+  });
+
   test('a rebuild with unchanged images encodes nothing and writes the same files', async () => {
     await run(media(), join(root, 'out4'));
     const again = await run(media(), join(root, 'out5'));

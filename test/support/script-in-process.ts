@@ -44,7 +44,8 @@ export async function runScriptInProcess(script: string, args: string[], { unset
   });
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(record('stdout'));
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(record('stderr'));
-  const scriptPath = join(REPO_ROOT, 'scripts', `${script}.ts`);
+  // `gc` is scripts/gc.ts; a path (`bench/load.ts`) is taken from the repository's root.
+  const scriptPath = script.includes('/') ? join(REPO_ROOT, script) : join(REPO_ROOT, 'scripts', `${script}.ts`);
   process.argv = [argv[0]!, scriptPath, ...args];
   for (const name of unsetEnv) delete process.env[name];
   const started = Date.now();
