@@ -85,7 +85,7 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
     const plan = planGc({
       builds,
       live: builds.find((b) => b.live)?.id ?? null,
-      draft: builds.find((b) => b.draft)?.id ?? null,
+      drafts: builds.filter((b) => b.draft).map((b) => b.id),
       published,
       now: now(),
       keep,
