@@ -5,6 +5,7 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './bundle';
+import { wranglerFailureLine } from './wrangler-errors';
 
 export const WRANGLER_BIN = join(ROOT, 'node_modules/.bin/wrangler');
 
@@ -27,7 +28,7 @@ export class WranglerError extends Error {
     readonly code: number | null,
     readonly output: string,
   ) {
-    super(`wrangler ${args.join(' ')} exited with ${code}: ${output.trim().split('\n').slice(-5).join(' | ')}`);
+    super(wranglerFailureLine(args, output, code));
     this.name = 'WranglerError';
   }
 }
