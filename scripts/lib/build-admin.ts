@@ -126,7 +126,13 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       return result;
     }
     if (held) await lockStillHeld(kv, held, 'nothing was removed');
-    const buildKeys = plan.removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);
+    const buildKeys = plan.removed.flatMap((id) => [
+      kvKeys.manifest(id),
+      kvKeys.index(id),
+      kvKeys.sitemap(id),
+      kvKeys.published(id),
+      kvKeys.release(id),
+    ]);
     // Manifests first: a build without its manifest is no longer listed or adoptable.
     await kv.deleteMany(buildKeys);
     await kv.deleteMany([...payloads, ...assets, ...codeVersions]);
