@@ -61,6 +61,9 @@ export const IMMUTABLE_MAX_AGE_S = 31_536_000;
 export const PAGE_EDGE_TTL_S = 86_400;
 export const NOT_PUBLISHED_RETRY_AFTER_S = 30;
 
+/** Largest worker Cloudflare accepts, gzip-compressed, on the Workers Free plan (Paid: 10 MiB); `npm run deploy -- --dry-run` checks it. */
+export const WORKER_UPLOAD_MAX_GZIP_BYTES = 3 * 1024 * 1024;
+
 /** A form post the site could not store (its database unavailable) is answered 503 with this Retry-After (seconds). */
 export const FORM_UNAVAILABLE_RETRY_AFTER_S = 60;
 /** Largest form post the worker reads (bytes); file fields have their own size rules. */

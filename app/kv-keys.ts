@@ -22,6 +22,12 @@ export const kvKeys = {
   published: (buildId: string) => `builds/published/${buildId}.json`,
   publishedPrefix: 'builds/published/',
   sitemap: (buildId: string) => `builds/sitemap/${buildId}.xml`,
+  /** when, by whom and from which commit a build was first published (scripts/lib/release.ts) */
+  release: (buildId: string) => `builds/release/${buildId}.json`,
+  releasePrefix: 'builds/release/',
+  /** one record per move of the live pointer, after it; keys sort by time (scripts/lib/release.ts) */
+  releaseLog: (at: number, buildId: string) => `builds/log/${String(at).padStart(15, '0')}-${buildId}.json`,
+  releaseLogPrefix: 'builds/log/',
   payload: (hash: string) => `payloads/${hash}.json`,
   /**
    * The newest live build of one records format, written beside the pointer: a worker that

@@ -5,6 +5,9 @@
  * records first and the pointer last. A draft goes to the preview environment only, which publishes
  * only the draft pointer (scripts/lib/deploy-plan.ts). Stops before doing anything without
  * CLOUDFLARE_API_TOKEN.
+ *
+ * `--dry-run` builds (or takes `--dist`) and checks what the deploy depends on, changing nothing
+ * (scripts/lib/preflight.ts); without a token it runs the checks that need none and names the rest.
  */
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
@@ -12,6 +15,7 @@ import { kvKeys } from '../app/kv-keys';
 import { command, fail, kvTargetFrom } from './lib/cli';
 import { codeOfBuild, codeVersionRecord } from './lib/code-version';
 import { applyD1Migrations } from './lib/d1-client';
+import { deployDryRun } from './lib/deploy-dry-run';
 import { deployPlan, type DeployPlan } from './lib/deploy-plan';
 import { withKv } from './lib/kv-client';
 import { parsePointer, publishBuild, readBuildFiles } from './lib/publish';
@@ -22,7 +26,7 @@ import { runWrangler } from './lib/wrangler';
 import { readWranglerToml } from './lib/wrangler-toml';
 
 const { values } = command({
-  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft]',
+  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft] [--dry-run [--dist DIR]]',
   summary: 'Build, deploy the worker and its static files with wrangler, then publish the build to remote KV. Needs CLOUDFLARE_API_TOKEN.',
   options: {
     env: { type: 'string', value: 'NAME', description: 'the wrangler.toml environment to deploy (required)' },
@@ -30,8 +34,19 @@ const { values } = command({
     draft: { type: 'boolean', default: false, description: 'publish as the draft of the preview environment' },
     origin: { type: 'string', value: 'URL', description: "the origin to smoke-test (default: the environment's first route)" },
     'rollback-on-failure': { type: 'boolean', default: false, description: 'roll back to the build live before when the smoke test fails' },
+    'dry-run': {
+      type: 'boolean',
+      default: false,
+      description: 'check placeholders, bindings, secrets, migrations and upload size; change nothing (remote checks need the token)',
+    },
+    dist: { type: 'string', value: 'DIR', description: 'with --dry-run: check this build instead of building --content' },
   },
-  examples: ['npm run deploy -- --env production', 'npm run deploy -- --env preview --draft'],
+  examples: [
+    'npm run deploy -- --env production --dry-run',
+    'npm run deploy -- --env production',
+    'npm run deploy -- --env preview --draft',
+  ],
+  notes: ['--dry-run prints one line per problem and exits 1 if there is any, else a "ready" line and exits 0.'],
 });
 if (!values.env) fail('usage: npm run deploy -- --env production|preview');
 let plan: DeployPlan;
@@ -40,7 +55,33 @@ try {
 } catch (err) {
   fail((err as Error).message);
 }
-const target = kvTargetFrom({ remote: true, env: plan.env });
+const dryRun = values['dry-run'];
+if (values.dist && !dryRun) fail('--dist checks an existing build with --dry-run; a deploy builds --content itself');
+const target = dryRun ? null : kvTargetFrom({ remote: true, env: plan.env });
+
+/** `--dry-run`: one line per problem (exit 1), else "ready" (exit 0); never reaches the deploy. */
+async function checkBeforeDeploy(outDir: string, buildId: string): Promise<never> {
+  const token = Boolean(process.env.CLOUDFLARE_API_TOKEN);
+  const checks = await deployDryRun(
+    { env: plan.env, outDir, d1: token ? { mode: 'remote', env: plan.env } : null, remoteSecrets: token },
+    buildId,
+  ).catch((err: Error) => fail(err.message));
+  process.stdout.write(`checked: ${checks.checked.join('; ')}\n`);
+  for (const line of checks.skipped) process.stdout.write(`skipped: ${line}\n`);
+  for (const problem of checks.problems) process.stderr.write(`problem: ${problem}\n`);
+  if (checks.problems.length > 0) fail(`${checks.problems.length} problem(s) before a deploy to ${plan.env}; nothing was changed`);
+  const skipped = checks.skipped.length ? ` (${checks.skipped.length} remote check(s) skipped)` : '';
+  process.stdout.write(`ready: build ${buildId} to ${plan.env} as the ${plan.channel} build${skipped}; nothing was changed\n`);
+  process.exit(0);
+}
+
+if (dryRun && values.dist) {
+  const dist = resolve(values.dist);
+  const files = await readBuildFiles(dist).catch((err: Error) =>
+    fail(`--dist ${dist} is not a build (${err.message.split('\n')[0]}): run npm run build, or leave --dist out`),
+  );
+  await checkBeforeDeploy(dist, files.id);
+}
 
 // Set inside the publish's callback, which control-flow analysis does not follow.
 let previous = null as string | null;
@@ -52,6 +93,7 @@ if (!result.ok) {
   fail(`the content has ${result.problems.length} problem(s); nothing was deployed`);
 }
 process.stdout.write(`built ${result.build.id}\n`);
+if (dryRun) await checkBeforeDeploy(result.outDir, result.build.id);
 try {
   // The schema first: the worker that is about to go live writes to it.
   process.stdout.write(await applyD1Migrations({ mode: 'remote', env: plan.env }));
@@ -59,7 +101,7 @@ try {
   process.stdout.write(deployed);
   const files = await readBuildFiles(result.outDir);
   const version = codeVersionRecord(codeOfBuild(files.records, files.id), deployed, Date.now());
-  const published = await withKv(target, async (kv) => {
+  const published = await withKv(target!, async (kv) => {
     // Before the pointer: a build is live only once rollback can find the worker that made it.
     if (version.ok) {
       await kv.putMany([version.record]);
@@ -88,7 +130,7 @@ if (plan.channel === 'live') {
     if (!values['rollback-on-failure'] || !before) fail(`smoke test failed on ${origin}; to put back the build live before:\n  ${command}`);
     process.stderr.write(`smoke test failed on ${origin}; rolling back: ${command}\n`);
     try {
-      await withKv(target, (kv) => rollback(kv, before, { remote: { env: plan.env }, log: (line) => process.stdout.write(`${line}\n`) }));
+      await withKv(target!, (kv) => rollback(kv, before, { remote: { env: plan.env }, log: (line) => process.stdout.write(`${line}\n`) }));
     } catch (err) {
       fail(`the rollback failed: ${(err as Error).message}`);
     }

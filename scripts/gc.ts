@@ -1,7 +1,8 @@
 /**
  * `npm run gc -- [--keep N] [--force] [--dry-run] [--local | --remote] [--env NAME]`: remove what
  * only older builds use. Keeps the live and draft builds, every build live within the edge cache
- * lifetime (unless --force), and the N most recently published (default DEFAULT_GC_KEEP_BUILDS).
+ * lifetime (unless --force), and besides all those the N most recently published (default
+ * DEFAULT_GC_KEEP_BUILDS).
  */
 import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { collectGarbage } from './lib/build-admin';
@@ -17,7 +18,7 @@ const { values } = command({
       type: 'string',
       default: String(DEFAULT_GC_KEEP_BUILDS),
       value: 'N',
-      description: 'most recently published builds to keep besides those in use',
+      description: 'how many more builds to keep, most recently published first, besides the live, draft and recently live ones',
     },
     force: { type: 'boolean', default: false, description: 'also remove builds live within the edge cache lifetime' },
     'dry-run': { type: 'boolean', default: false, description: 'print what would go, remove nothing' },
@@ -26,7 +27,10 @@ const { values } = command({
 });
 const keep = Number(values.keep);
 if (!/^\d+$/.test(values.keep) || !Number.isSafeInteger(keep))
-  fail(`usage: npm run gc -- --keep N (N most recently published builds to keep besides those in use; default ${DEFAULT_GC_KEEP_BUILDS})`);
+  fail(
+    `--keep ${JSON.stringify(values.keep)} is not a whole number of builds; usage: npm run gc -- --keep N ` +
+      `(N more builds to keep besides the live, draft and recently live ones; default ${DEFAULT_GC_KEEP_BUILDS})`,
+  );
 try {
   await withKv(kvTargetFrom(values), (kv) =>
     collectGarbage(kv, { keep, force: values.force, dryRun: values['dry-run'], log: (line) => process.stdout.write(`${line}\n`) }),

@@ -85,7 +85,7 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
     const plan = planGc({
       builds,
       live: builds.find((b) => b.live)?.id ?? null,
-      draft: builds.find((b) => b.draft)?.id ?? null,
+      drafts: builds.filter((b) => b.draft).map((b) => b.id),
       published,
       now: now(),
       keep,
@@ -126,7 +126,13 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       return result;
     }
     if (held) await lockStillHeld(kv, held, 'nothing was removed');
-    const buildKeys = plan.removed.flatMap((id) => [kvKeys.manifest(id), kvKeys.index(id), kvKeys.sitemap(id), kvKeys.published(id)]);
+    const buildKeys = plan.removed.flatMap((id) => [
+      kvKeys.manifest(id),
+      kvKeys.index(id),
+      kvKeys.sitemap(id),
+      kvKeys.published(id),
+      kvKeys.release(id),
+    ]);
     // Manifests first: a build without its manifest is no longer listed or adoptable.
     await kv.deleteMany(buildKeys);
     await kv.deleteMany([...payloads, ...assets, ...codeVersions]);

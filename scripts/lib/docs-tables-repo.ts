@@ -38,6 +38,7 @@ export const CONSTANT_REGIONS: Readonly<Record<string, readonly string[]>> = {
     'IMAGE_WIDTHS_PX',
     'IMAGE_MAX_INPUT_PIXELS',
     'IMAGE_PLACEHOLDER_WIDTH_PX',
+    'WORKER_UPLOAD_MAX_GZIP_BYTES',
   ],
   'constants-worker': [
     'MAX_REQUEST_PATH_CHARS',

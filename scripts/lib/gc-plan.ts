@@ -26,12 +26,14 @@ export interface GcBuild {
 export interface GcInput {
   builds: readonly GcBuild[];
   live: string | null;
-  draft: string | null;
+  /** the draft pointers' builds (none, one, or one per named draft) */
+  drafts: readonly string[];
   /** build id -> when it was last made live (`builds/published/{id}.json`) */
   published: ReadonlyMap<string, number>;
   now: number;
+  /** how many more builds to keep besides the live build, the drafts and those in their grace window */
   keep: number;
-  /** drop the recently-live rule (live and draft are kept regardless) */
+  /** drop the recently-live rule (live and drafts are kept regardless) */
   force: boolean;
 }
 
@@ -40,11 +42,11 @@ export interface GcPlan {
   removed: string[];
 }
 
-export function planGc({ builds, live, draft, published, now, keep, force }: GcInput): GcPlan {
+export function planGc({ builds, live, drafts, published, now, keep, force }: GcInput): GcPlan {
   const kept = new Map<string, KeepReason>();
   const known = new Set(builds.map((b) => b.id));
   if (live && known.has(live)) kept.set(live, 'live');
-  if (draft && known.has(draft) && !kept.has(draft)) kept.set(draft, 'draft');
+  for (const draft of drafts) if (known.has(draft) && !kept.has(draft)) kept.set(draft, 'draft');
   if (!force) {
     const windowStart = now - RECENTLY_LIVE_WINDOW_MS;
     let liveAtStart: { id: string; at: number } | null = null;
@@ -61,7 +63,9 @@ export function planGc({ builds, live, draft, published, now, keep, force }: GcI
   const newest = [...builds].sort(
     (a, b) => (published.get(b.id) ?? b.timestamp) - (published.get(a.id) ?? a.timestamp) || a.id.localeCompare(b.id),
   );
-  for (const b of newest.slice(0, keep)) if (!kept.has(b.id)) kept.set(b.id, 'among the newest published');
+  // --keep counts only the builds nothing else keeps: `--keep 1 --force` still keeps the build
+  // live before the current one, not just the live build.
+  for (const b of newest.filter((b) => !kept.has(b.id)).slice(0, keep)) kept.set(b.id, 'among the newest published');
   return { kept, removed: builds.map((b) => b.id).filter((id) => !kept.has(id)) };
 }
 

@@ -9,12 +9,14 @@
  *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused),
  *               each with its first publish time as KV metadata
  *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back);
- *               the sitemap gets each URL's <lastmod> here, from that metadata
+ *               the sitemap gets each URL's <lastmod> here, from that metadata; at a build's first
+ *               publish also its release record (scripts/lib/release.ts)
  *   check       the pointer still names the build this publish started from, else stop
  *   pointer     builds/latest.json (or builds/draft.json), last and alone
  *   published   builds/latest-format/{n}.json and builds/published/{id}.json after a live
  *               pointer: the newest live build of its records format, and the build's manifest
- *               may now be served on the live host (a draft's never is)
+ *               may now be served on the live host (a draft's never is); then the move is
+ *               appended to the release log
  *
  * A publish that dies before the pointer leaves the pointer on the previous complete build; one
  * that dies after it leaves its build live but perhaps not marked so. Either way running it
@@ -29,6 +31,7 @@ import { BuildRecord } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import { codeOfBuild, recordsFormatOf } from './code-version';
 import type { KvClient, KvRecord } from './kv-cli';
+import { appendLog, newReleaseRecord, releaseOrigin, type ReleaseOrigin } from './release';
 import { SitemapSource, sitemapXml } from './sitemap';
 
 export const PUBLISH_LOCK_TTL_MS = 10 * 60_000;
@@ -76,6 +79,8 @@ export interface PublishOptions {
   draft?: boolean;
   log?: (line: string) => void;
   now?: () => number;
+  /** who publishes, from which commit (default: releaseOrigin(), from CI, git and $USER) */
+  origin?: ReleaseOrigin;
 }
 
 export interface PublishResult {
@@ -234,7 +239,7 @@ function safeJson(text: string): unknown {
 export async function publishBuild(
   kv: KvClient,
   files: BuildFiles,
-  { draft = false, log = () => {}, now = Date.now }: PublishOptions = {},
+  { draft = false, log = () => {}, now = Date.now, origin }: PublishOptions = {},
 ): Promise<PublishResult> {
   const pointerKey = draft ? kvKeys.draft : kvKeys.latest;
   const held = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
@@ -272,6 +277,9 @@ export async function publishBuild(
     log(`payloads: ${newPayloads.length} written, ${payloads.length - newPayloads.length} already in KV`);
     // Index, sitemap and manifest together: a reader adopts the build only once both the
     // manifest and the index read back, and every payload is there by now.
+    const by = origin ?? releaseOrigin();
+    const release = await newReleaseRecord(kv, files.id, files.records, publishedAt, by);
+    rest.push(...(release ? [release] : []));
     await write(kv, [...rest, ...manifest], 'build records');
     log(`build records: ${rest.length + manifest.length} written`);
 
@@ -285,7 +293,11 @@ export async function publishBuild(
     await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
     if (!draft) await markBuildLive(kv, files, now());
-    const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 3);
+    if (!draft)
+      await appendLog(kv, { at: now(), action: 'publish', to: files.id, from, by: by.by }).catch(() =>
+        log('warning: the build is live, but its move was not added to the release log (npm run rollback -- --previous will not know it)'),
+      );
+    const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 4);
     return {
       id: files.id,
       written,

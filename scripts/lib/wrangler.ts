@@ -6,6 +6,7 @@ import { spawn, type SpawnOptions } from 'node:child_process';
 import { join } from 'node:path';
 import type { getPlatformProxy as GetPlatformProxy } from 'wrangler';
 import { ROOT } from './bundle';
+import { wranglerFailureLine } from './wrangler-errors';
 
 export const WRANGLER_BIN = join(ROOT, 'node_modules/.bin/wrangler');
 
@@ -22,27 +23,6 @@ export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   };
 }
 
-// eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
-const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
-
-/**
- * wrangler's own reason for failing, in one line: the text of its first `✘ [ERROR]` box (the
- * line after, when the box's first line is only a heading ending in ":"), else its last line.
- * Its frames, banners and "report this bug" footers say nothing an operator acts on.
- */
-export function wranglerReason(output: string): string {
-  const lines = output
-    .replace(ANSI, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const at = lines.findIndex((line) => /^(?:✘\s*)?\[ERROR\]/.test(line));
-  if (at === -1) return lines[lines.length - 1] ?? 'no output';
-  const first = lines[at]!.replace(/^(?:✘\s*)?\[ERROR\]\s*/, '');
-  const next = lines[at + 1];
-  return first.endsWith(':') && next !== undefined && !/^\[|^🪵|^If you think/.test(next) ? `${first} ${next}` : first;
-}
-
 export class WranglerError extends Error {
   constructor(
     readonly args: string[],
@@ -50,10 +30,7 @@ export class WranglerError extends Error {
     /** everything wrangler printed, for a debugger; the message keeps only its reason */
     readonly output: string,
   ) {
-    // The command's words (`d1 migrations apply`), not its values: a SQL text can be long.
-    const firstFlag = args.findIndex((a) => a.startsWith('-'));
-    const words = (firstFlag === -1 ? args : args.slice(0, firstFlag)).slice(0, 3);
-    super(`wrangler ${words.join(' ')} failed: ${wranglerReason(output)}`);
+    super(wranglerFailureLine(args, output, code));
     this.name = 'WranglerError';
   }
 }

@@ -4,7 +4,7 @@
  * files archived under `assets/`, and the worker versions deploy records under `code/`.
  */
 import { rm } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { AppManifest, BuildCode, BuildIndex, CodeVersion } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import { collectGarbage } from '../../scripts/lib/build-admin';
@@ -22,13 +22,18 @@ const NEW_CODE = '2222222222222222';
 let state: string;
 let kv: ReturnType<typeof localKv>;
 
-beforeEach(async () => {
+// One local KV for the file (starting workerd costs about a second and a half): each test starts
+// from an empty store, so test order does not matter.
+beforeAll(async () => {
   state = await tempDir('kv-ops');
   kv = localKv({ persistTo: state });
 });
-afterEach(async () => {
-  await kv.close();
-  await rm(state, { recursive: true, force: true });
+afterAll(async () => {
+  await kv?.close();
+  if (state) await rm(state, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await kv.deleteMany(await kv.list(''));
 });
 
 const hashOf = (id: string) => id.slice(0, 1).repeat(64);
@@ -200,6 +205,23 @@ describe('gc', () => {
     ]);
     expect(result.removedBuilds).toEqual([GONE]);
     expect(await read(kvKeys.manifest(GONE))).toBeNull();
+  });
+
+  test('--keep 1 keeps one more build besides the live build, the draft and the one live when the day began', async () => {
+    const DRAFT = 'dddddddddddddddd';
+    const OLDEST = 'eeeeeeeeeeeeeeee';
+    await seedThreeBuilds();
+    await seedBuild(OLDEST, { timestamp: NOW - 120 * HOUR, code: code(GONE_CODE, 1, []), madeLive: NOW - 120 * HOUR });
+    await seedBuild(DRAFT, { timestamp: NOW - HOUR, code: code(NEW_CODE, 1, []) });
+    await kv.putMany([{ key: kvKeys.draft, value: JSON.stringify({ id: DRAFT, timestamp: 1 }) }]);
+    const result = await collectGarbage(kv, { keep: 1, now: () => NOW });
+    expect(Object.fromEntries(result.kept)).toEqual({
+      [NEW]: 'live',
+      [DRAFT]: 'draft',
+      [OLD]: 'live within the edge cache lifetime',
+      [GONE]: 'among the newest published',
+    });
+    expect(result.removedBuilds).toEqual([OLDEST]);
   });
 
   test('it keeps every client file a kept build names, shared ones too, and removes those only removed builds name', async () => {

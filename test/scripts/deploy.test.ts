@@ -4,10 +4,12 @@
  * real CLI to prove the wiring from `tsx scripts/NAME.ts` to the exit code and stderr.
  */
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { cp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { wranglerDryRun } from '../../scripts/lib/dry-run';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { applyD1Migrations } from '../../scripts/lib/d1-client';
+import { deployDryRun } from '../../scripts/lib/deploy-dry-run';
+import { wranglerDryRun, type DryRun } from '../../scripts/lib/dry-run';
 import { DEFAULT_GC_KEEP_BUILDS } from '../../scripts/lib/gc-plan';
 import { REPO_CONTENT, REPO_ROOT, buildPrivately, tempDir } from '../support/built-site';
 import { runScriptInProcess } from '../support/script-in-process';
@@ -56,32 +58,89 @@ describe('usage mistakes', () => {
     expect(result.stdout).not.toContain('built ');
   });
 
+  test('rollback with a --message of nothing says to give a reason', async () => {
+    const result = await run('rollback', ['--previous', '--message', '  ', '--local']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('error: --message: say why in a few words\n');
+  });
+
   test('rollback without a build id says how to call it', async () => {
     const result = await run('rollback', ['--local']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('usage: npm run rollback -- BUILD_ID');
   });
 
-  test('gc with a --keep that is not a count says how to call it, and its default', async () => {
+  test('gc with a --keep that is not a count says so in one line, with how to call it and its default', async () => {
     const result = await run('gc', ['--keep', 'all', '--local']);
     expect(result.status).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('--keep "all" is not a whole number of builds');
     expect(result.stderr).toContain('usage: npm run gc -- --keep N');
     expect(result.stderr).toContain(`default ${DEFAULT_GC_KEEP_BUILDS}`);
   });
 });
 
-describe('what wrangler would upload', () => {
-  test('the worker bundle from `wrangler deploy --dry-run` stays under 1 MiB gzip', async () => {
-    // Its own build: the dry run writes a wrangler.toml into the build folder.
-    const site = await buildPrivately(REPO_CONTENT);
-    const out = await tempDir('dry-run');
-    try {
-      const dryRun = await wranglerDryRun(site.outDir, out);
-      expect(dryRun.gzipKiB).toBeGreaterThan(10);
-      expect(dryRun.gzipKiB * 1024).toBeLessThan(1024 * 1024);
-    } finally {
-      await site.cleanup();
-      await rm(out, { recursive: true, force: true });
-    }
+describe('what wrangler would upload, and what a deploy depends on', () => {
+  // Its own build: the dry run writes a wrangler.toml into the build folder.
+  let site: Awaited<ReturnType<typeof buildPrivately>>;
+  let dryRunDir: string;
+  let measured: DryRun;
+  beforeAll(async () => {
+    site = await buildPrivately(REPO_CONTENT);
+    dryRunDir = await tempDir('dry-run');
+    measured = await wranglerDryRun(site.outDir, dryRunDir);
   }, 120_000);
+  afterAll(async () => {
+    await site?.cleanup();
+    if (dryRunDir) await rm(dryRunDir, { recursive: true, force: true });
+  });
+
+  test('the worker bundle from `wrangler deploy --dry-run` stays under 1 MiB gzip', () => {
+    expect(measured.gzipKiB).toBeGreaterThan(10);
+    expect(measured.gzipKiB * 1024).toBeLessThan(1024 * 1024);
+  });
+
+  test('on a tree with a placeholder id and a migration the local D1 lacks, the dry run names both', async () => {
+    const tree = await tempDir('deploy-tree');
+    const state = await tempDir('deploy-tree-state');
+    try {
+      await cp(join(REPO_ROOT, 'wrangler.toml'), join(tree, 'wrangler.toml'));
+      await cp(join(REPO_ROOT, 'migrations'), join(tree, 'migrations'), { recursive: true });
+      // Applied as a deploy applies them, by wrangler, which records them; then one more arrives.
+      await applyD1Migrations({ mode: 'local', env: 'production', persistTo: state, config: join(tree, 'wrangler.toml') });
+      await writeFile(join(tree, 'migrations', '0099_form_entries_note.sql'), 'ALTER TABLE form_entries ADD COLUMN note TEXT;\n');
+      const result = await deployDryRun(
+        {
+          env: 'production',
+          outDir: site.outDir,
+          wranglerToml: join(tree, 'wrangler.toml'),
+          d1: { mode: 'local', env: 'production', persistTo: state },
+          remoteSecrets: false,
+          measured,
+        },
+        site.build.id,
+      );
+      expect(result.problems).toEqual([
+        expect.stringContaining('env.production.kv_namespaces[0].id is still a placeholder (REPLACE_WITH_PRODUCTION_KV_NAMESPACE_ID)'),
+        expect.stringContaining('env.production.d1_databases[0].database_id is still a placeholder'),
+        expect.stringMatching(/^D1 migration 0099_form_entries_note.sql is not applied to edge-site-forms yet/),
+      ]);
+    } finally {
+      await rm(tree, { recursive: true, force: true });
+      await rm(state, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('npm run deploy -- --dry-run without a token prints one line per problem, names the skipped checks and exits 1', async () => {
+    const result = await run('deploy', ['--env', 'production', '--dry-run', '--dist', site.outDir]);
+    expect(result.status).toBe(1);
+    const problems = result.stderr.split('\n').filter((line) => line.startsWith('problem: '));
+    expect(problems).toEqual([
+      expect.stringContaining('kv_namespaces[0].id is still a placeholder'),
+      expect.stringContaining('d1_databases[0].database_id is still a placeholder'),
+    ]);
+    expect(result.stderr).toContain('error: 2 problem(s) before a deploy to production; nothing was changed');
+    expect(result.stdout).toContain('skipped: D1 migrations applied on Cloudflare (needs CLOUDFLARE_API_TOKEN)');
+    expect(result.stdout).toContain('skipped: secrets set on Cloudflare (needs CLOUDFLARE_API_TOKEN)');
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ const id = (n: number) => n.toString(16).padStart(16, '0');
 const builds = [1, 2, 3, 4, 5].map((n) => ({ id: id(n), timestamp: NOW - 100 * HOUR + n * HOUR }));
 
 function plan(overrides: Partial<GcInput> = {}) {
-  return planGc({ builds, live: id(5), draft: null, published: new Map(), now: NOW, keep: 0, force: false, ...overrides });
+  return planGc({ builds, live: id(5), drafts: [], published: new Map(), now: NOW, keep: 0, force: false, ...overrides });
 }
 
 describe('the gc plan', () => {
@@ -22,7 +22,7 @@ describe('the gc plan', () => {
   });
 
   test('the draft build is kept with --keep 0', () => {
-    expect(plan({ draft: id(2) }).kept.get(id(2))).toBe('draft');
+    expect(plan({ drafts: [id(2)] }).kept.get(id(2))).toBe('draft');
   });
 
   test('a build made live within the last day is kept with --keep 0', () => {
@@ -58,19 +58,52 @@ describe('the gc plan', () => {
       [id(3), NOW - 2 * HOUR],
       [id(5), NOW - HOUR],
     ]);
-    const result = plan({ published, draft: id(4), force: true });
+    const result = plan({ published, drafts: [id(4)], force: true });
     expect([...result.kept.keys()].sort()).toEqual([id(4), id(5)]);
   });
 
-  test('--keep N keeps the N most recently made live, by their markers', () => {
+  test('--keep N keeps the N most recently made live besides the live build, by their markers', () => {
     const published = new Map([
       [id(1), NOW - 40 * HOUR],
       [id(2), NOW - 90 * HOUR],
       [id(5), NOW - 30 * HOUR],
     ]);
-    const result = plan({ published, keep: 2, force: true });
+    const result = plan({ published, keep: 1, force: true });
     expect(result.kept.get(id(1))).toBe('among the newest published');
     expect(result.kept.has(id(2))).toBe(false);
+  });
+
+  test('--keep 1 --force keeps the build live two minutes ago besides the live build', () => {
+    const published = new Map([
+      [id(4), NOW - 120_000],
+      [id(5), NOW - 60_000],
+    ]);
+    const result = plan({ published, keep: 1, force: true });
+    expect(result.kept.get(id(4))).toBe('among the newest published');
+    expect(result.removed.sort()).toEqual([id(1), id(2), id(3)]);
+  });
+
+  test('--keep 1 keeps one build besides the live build, the draft and those in their grace window', () => {
+    const six = [...builds, { id: id(6), timestamp: NOW - 94 * HOUR }];
+    const published = new Map([
+      [id(1), NOW - 72 * HOUR],
+      [id(3), NOW - 2 * HOUR],
+      [id(6), NOW - HOUR],
+    ]);
+    const result = plan({ builds: six, live: id(6), drafts: [id(2)], published, keep: 1 });
+    expect(Object.fromEntries(result.kept)).toEqual({
+      [id(6)]: 'live',
+      [id(2)]: 'draft',
+      [id(3)]: 'live within the edge cache lifetime',
+      [id(1)]: 'live within the edge cache lifetime',
+      [id(5)]: 'among the newest published',
+    });
+    expect(result.removed).toEqual([id(4)]);
+  });
+
+  test('every draft of several is kept', () => {
+    const result = plan({ drafts: [id(1), id(2)] });
+    expect([result.kept.get(id(1)), result.kept.get(id(2))]).toEqual(['draft', 'draft']);
   });
 
   test('builds without a marker rank by their build time', () => {

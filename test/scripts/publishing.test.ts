@@ -9,12 +9,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import { collectGarbage, listBuilds } from '../../scripts/lib/build-admin';
-import { rollback } from '../../scripts/lib/rollback';
+import { buildHistory } from '../../scripts/lib/build-history';
+import { readLog } from '../../scripts/lib/release';
+import { rollback, rollbackTarget } from '../../scripts/lib/rollback';
 import type { KvClient } from '../../scripts/lib/kv-cli';
 import { localKv } from '../../scripts/lib/kv-local';
 import { publishBuild, readBuildFiles, type BuildFiles } from '../../scripts/lib/publish';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { buildForTest, tempDir, type BuiltSite } from '../support/built-site';
+import { runScriptInProcess } from '../support/script-in-process';
 
 let contentA: string;
 let siteA: BuiltSite;
@@ -123,8 +126,8 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
 describe('publishing', () => {
   test('a first publish writes every record, points the live site at the build and marks it published', async () => {
     const result = await publishBuild(kv, filesA);
-    // the records, the pointer, builds/latest-format/1.json and builds/published/{id}.json
-    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 3, reused: 0, alreadyPublished: false });
+    // the records, its release record, the pointer, builds/latest-format/1.json, builds/published/{id}.json and the log entry
+    expect(result).toMatchObject({ id: filesA.id, written: filesA.records.length + 5, reused: 0, alreadyPublished: false });
     expect((await kv.getMany([kvKeys.published(filesA.id)])).get(kvKeys.published(filesA.id))).toContain(filesA.id);
     expect(await pointer()).toBe(filesA.id);
     expect(await isWhole(filesA)).toBe(true);
@@ -138,12 +141,12 @@ describe('publishing', () => {
     expect(lines.join('\n')).toContain('already the live build');
   });
 
-  test('after a one-page change only that page, the build records, the pointer, the latest of its format and the published marker are written', async () => {
+  test('after a one-page change only that page, the build and release records, the pointer, the latest of its format, the published marker and the log entry are written', async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
     const shared = (r: { key: string }) => r.key.startsWith(kvKeys.payloadPrefix) || r.key.startsWith(kvKeys.clientFilePrefix);
     const builtRecords = filesC.records.filter((r) => !shared(r)).length;
-    expect(result.written).toBe(1 + builtRecords + 3);
+    expect(result.written).toBe(1 + builtRecords + 5);
     expect(result.reused).toBe(filesC.records.filter(shared).length - 1);
   });
 
@@ -282,18 +285,19 @@ describe('a publish or rollback that dies after the pointer, marking the build l
     expect(lines).toContain(`build ${filesC.id} is already the live build; marked live again`);
   });
 
-  // A build that was only ever a draft has no marker of its own to hide the missing one.
+  // A build that was only ever a draft has no marker of its own to hide the missing one (and
+  // going live takes --force).
   test('a rollback says its build is live but not marked live, and that running it again finishes it', async () => {
     await publishBuild(kv, filesA, { draft: true });
     await publishBuild(kv, filesC);
-    await expect(rollback(dyingAt(kv, 'published-marker'), filesA.id)).rejects.toThrow(markingFailed(filesA.id));
+    await expect(rollback(dyingAt(kv, 'published-marker'), filesA.id, { force: true })).rejects.toThrow(markingFailed(filesA.id));
     expect(await pointer()).toBe(filesA.id);
   });
 
   test('running the rollback again marks its build live and succeeds', async () => {
     await publishBuild(kv, filesA, { draft: true });
     await publishBuild(kv, filesC);
-    await rollback(dyingAt(kv, 'published-marker'), filesA.id).catch(() => {});
+    await rollback(dyingAt(kv, 'published-marker'), filesA.id, { force: true }).catch(() => {});
     expect(await marker(filesA.id)).toBeNull();
     const lines: string[] = [];
     await rollback(kv, filesA.id, { now: () => 42, log: (l) => lines.push(l) });
@@ -407,7 +411,121 @@ describe('operating builds', () => {
     expect(await isWhole(filesC)).toBe(true);
     expect(await isWhole(filesB)).toBe(true);
     expect((await kv.getMany([kvKeys.manifest(filesA.id)])).get(kvKeys.manifest(filesA.id))).toBeNull();
+    expect((await kv.getMany([kvKeys.release(filesA.id)])).get(kvKeys.release(filesA.id))).toBeNull();
     const indexC = BuildIndex.parse(JSON.parse(filesC.records.find((r) => r.key === kvKeys.index(filesC.id))!.value));
     expect(Object.keys(indexC.pages).length).toBe(siteC.build.pageCount);
+  });
+});
+
+describe('release history', () => {
+  const T1 = Date.UTC(2026, 10, 2, 9, 0);
+  const T2 = T1 + 3_600_000;
+  const T3 = T2 + 3_600_000;
+  const origin = (n: number) => ({ by: `dev${n}@example.com`, commit: String(n).repeat(40), subject: `commit ${n}` });
+  const publishThree = async () => {
+    await publishBuild(kv, filesA, { now: () => T1, origin: origin(1) });
+    await publishBuild(kv, filesC, { now: () => T2, origin: origin(2) });
+    await publishBuild(kv, filesB, { draft: true, now: () => T3, origin: origin(3) });
+  };
+
+  test('after three publishes builds lists them newest first, with LIVE and DRAFT', async () => {
+    await publishThree();
+    const { builds, live, draft, problems } = await buildHistory(kv);
+    expect(builds.map((b) => [b.id, b.live, b.draft])).toEqual([
+      [filesB.id, false, true],
+      [filesC.id, true, false],
+      [filesA.id, false, false],
+    ]);
+    expect({ live, draft, problems }).toEqual({ live: filesC.id, draft: filesB.id, problems: [] });
+  });
+
+  test('each build shows its first publish, who published it from which commit, and its pages against the build live then', async () => {
+    await publishThree();
+    const [, c, a] = (await buildHistory(kv)).builds;
+    expect(a).toMatchObject({
+      publishedAt: T1,
+      publishedBy: 'dev1@example.com',
+      commit: '1'.repeat(40),
+      subject: 'commit 1',
+      against: null,
+    });
+    expect(a!.pages).toEqual({ added: siteA.build.pageCount, changed: 0, removed: 0 });
+    expect(c).toMatchObject({
+      publishedAt: T2,
+      publishedBy: 'dev2@example.com',
+      against: filesA.id,
+      pages: { added: 0, changed: 1, removed: 0 },
+    });
+  });
+
+  test('a build published as a draft and later live keeps the time and publisher of its first publish', async () => {
+    await publishBuild(kv, filesB, { draft: true, now: () => T1, origin: origin(1) });
+    await publishBuild(kv, filesB, { now: () => T2, origin: origin(2) });
+    const [b] = (await buildHistory(kv)).builds;
+    expect(b).toMatchObject({ id: filesB.id, live: true, publishedAt: T1, publishedBy: 'dev1@example.com' });
+  });
+
+  test('a live pointer that names a build not in KV is a problem, not a list without LIVE', async () => {
+    await publishBuild(kv, filesA);
+    await kv.putMany([{ key: kvKeys.latest, value: JSON.stringify({ id: 'ffffffffffffffff', timestamp: 1 }) }]);
+    const { problems } = await buildHistory(kv);
+    expect(problems).toEqual([expect.stringContaining('builds/latest.json names build ffffffffffffffff, which is not in KV')]);
+  });
+
+  test('npm run builds -- --json prints only a JSON document of the builds', async () => {
+    await publishThree();
+    // The command opens the same local state itself: this file's store lets go of it first.
+    await kv.close();
+    const result = await runScriptInProcess('builds', ['--json', '--persist-to', state]);
+    expect(result.status).toBe(0);
+    const printed = JSON.parse(result.stdout) as { live: string; builds: { id: string; publishedBy: string }[] };
+    expect(printed.live).toBe(filesC.id);
+    expect(printed.builds.map((b) => [b.id, b.publishedBy])).toEqual([
+      [filesB.id, 'dev3@example.com'],
+      [filesC.id, 'dev2@example.com'],
+      [filesA.id, 'dev1@example.com'],
+    ]);
+  }, 30_000);
+
+  test('rollback --previous puts back the build live before the current one and logs who and why', async () => {
+    await publishThree();
+    const id = await rollbackTarget(kv, { previous: true });
+    await rollback(kv, id, { by: 'ops@example.com', message: 'page 1 title is wrong', now: () => T3 + 1 });
+    expect(await pointer()).toBe(filesA.id);
+    expect((await readLog(kv)).at(-1)).toEqual({
+      at: T3 + 1,
+      action: 'rollback',
+      to: filesA.id,
+      from: filesC.id,
+      by: 'ops@example.com',
+      message: 'page 1 title is wrong',
+    });
+  });
+
+  test('rollback --previous after a rollback goes back to the build rolled back from', async () => {
+    await publishThree();
+    await rollback(kv, await rollbackTarget(kv, { previous: true }));
+    expect(await rollbackTarget(kv, { previous: true })).toBe(filesC.id);
+  });
+
+  test('a unique prefix of a build id is accepted as the build', async () => {
+    await publishThree();
+    expect(await rollbackTarget(kv, { prefix: filesA.id.slice(0, 6) })).toBe(filesA.id);
+  });
+
+  test('rolling back to a build that was never live (the draft) is refused without --force, and says so', async () => {
+    await publishThree();
+    await expect(rollback(kv, filesB.id)).rejects.toThrow(`build ${filesB.id} was never live (a draft`);
+    expect(await pointer()).toBe(filesC.id);
+  });
+
+  test('with --force the draft goes live, and the rollback says it was never live', async () => {
+    await publishThree();
+    const lines: string[] = [];
+    await rollback(kv, filesB.id, { force: true, log: (l) => lines.push(l) });
+    expect(await pointer()).toBe(filesB.id);
+    expect(lines).toContain(
+      `build ${filesB.id} was never live (a draft, or a build only ever published as one): putting it live as --force asks`,
+    );
   });
 });

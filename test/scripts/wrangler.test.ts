@@ -1,6 +1,7 @@
 /** A failing wrangler call, as a command prints it: wrangler's own reason, in one line. */
 import { describe, expect, test } from 'vitest';
-import { WranglerError, wranglerReason } from '../../scripts/lib/wrangler';
+import { WranglerError } from '../../scripts/lib/wrangler';
+import { wranglerMessage } from '../../scripts/lib/wrangler-errors';
 
 /** What `wrangler d1 migrations apply NOPE_DB --local` printed, colours and frame included. */
 const FRAMED = [
@@ -16,25 +17,25 @@ const FRAMED = [
   '',
 ].join('\n');
 
-describe('wranglerReason', () => {
+describe('wranglerMessage', () => {
   test("is the text of wrangler's error box, without colours or frame", () => {
-    expect(wranglerReason(FRAMED)).toBe("Couldn't find a D1 DB with the name or binding 'NOPE_DB' in your wrangler.toml file.");
+    expect(wranglerMessage(FRAMED)).toBe("Couldn't find a D1 DB with the name or binding 'NOPE_DB' in your wrangler.toml file.");
   });
 
   test('joins a heading ending in a colon with the line that says what', () => {
     const output =
       '✘ [ERROR] A request to the Cloudflare API failed:\n\n  Authentication error [code: 10000]\n\nIf you think this is a bug…';
-    expect(wranglerReason(output)).toBe('A request to the Cloudflare API failed: Authentication error [code: 10000]');
+    expect(wranglerMessage(output)).toBe('A request to the Cloudflare API failed: Authentication error [code: 10000]');
   });
 
   test('is the last line when wrangler printed no error box', () => {
-    expect(wranglerReason('starting\nsegfault in workerd\n')).toBe('segfault in workerd');
+    expect(wranglerMessage('starting\nsegfault in workerd\n')).toBe('segfault in workerd');
   });
 });
 
 test("a failed wrangler call's message is one line naming the command and the reason", () => {
   const error = new WranglerError(['d1', 'migrations', 'apply', 'NOPE_DB', '--local'], 1, FRAMED);
   expect(error.message).toBe(
-    "wrangler d1 migrations apply failed: Couldn't find a D1 DB with the name or binding 'NOPE_DB' in your wrangler.toml file.",
+    "wrangler d1 migrations apply: Couldn't find a D1 DB with the name or binding 'NOPE_DB' in your wrangler.toml file.",
   );
 });
