@@ -118,7 +118,7 @@ describe('the local state of a build folder', () => {
 });
 
 describe('a busy port', () => {
-  for (const script of ['start'] as const) {
+  for (const script of ['start', 'dev'] as const) {
     test(`is refused by npm ${script === 'start' ? 'start' : 'run dev'} in one line, exit 1, before anything is built`, async () => {
       const port = await freePort();
       const holder = createServer();
