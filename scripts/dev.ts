@@ -157,11 +157,14 @@ try {
   await kv.close();
   fail((err as Error).message);
 }
-const proxy = await startDevProxy({ port, upstreamPort, clientScript: () => devClient }).catch(async (err: Error) => {
-  wrangler.child.kill('SIGTERM');
-  await kv.close();
-  return fail(`cannot listen on port ${port}: ${err.message}`);
-});
+let live = first.build;
+const proxy = await startDevProxy({ port, upstreamPort, clientScript: () => devClient, liveBuildId: () => live.id }).catch(
+  async (err: Error) => {
+    wrangler.child.kill('SIGTERM');
+    await kv.close();
+    return fail(`cannot listen on port ${port}: ${err.message}`);
+  },
+);
 say(`serving on http://127.0.0.1:${port} (wrangler ready in ${ms(started)})`);
 
 /**
@@ -182,7 +185,6 @@ function codeProblems(err: unknown): Extract<DevBuildResult, { ok: false }> {
   };
 }
 
-let live = first.build;
 let showingProblems = false;
 const dirs = { contentDir, root: ROOT };
 

@@ -8,8 +8,13 @@
  *   reload     code changed: the tab reloads
  *   problems   the content does not build: an overlay names each file, line, column and field,
  *              while the last good build keeps serving; `fixed` takes it away
+ *
+ * A hidden tab lets go of its event stream: the browser allows six connections to a host, and
+ * six open tabs each holding a stream would leave the seventh unable to load. When it shows
+ * again it connects, is told the live build (`hello`), and reloads if it missed one.
  */
 import { payloadUrlPath } from '../content/paths';
+import { BOOT_DATA_ELEMENT_ID } from '../dom-ids';
 import { headFor } from '../head';
 import { partsFor } from '../render/lazy-parts';
 import type { View } from '../view';
@@ -25,6 +30,7 @@ interface DevProblem {
   column?: number;
 }
 type DevEvent =
+  | { type: 'hello'; buildId: string }
   | { type: 'content'; buildId: string; changed: string[]; pathsChanged: boolean }
   | { type: 'reload' }
   | { type: 'problems'; problems: DevProblem[] }
@@ -61,7 +67,17 @@ async function rerender(store: ViewStore, buildId: string): Promise<boolean> {
   return true;
 }
 
+/** The build this tab shows: the page's own, then each one it was told of. */
+let shownBuildId = (() => {
+  try {
+    return (JSON.parse(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent ?? '') as { buildId?: string }).buildId;
+  } catch {
+    return undefined;
+  }
+})();
+
 async function onContent(event: Extract<DevEvent, { type: 'content' }>): Promise<void> {
+  shownBuildId = event.buildId;
   const store = viewStore();
   const view = store?.getView();
   const path = view?.kind === 'page' ? view.payload.path : null;
@@ -126,15 +142,28 @@ function onMessage(message: MessageEvent<string>): void {
   } catch {
     return;
   }
-  if (event.type === 'problems') showProblems(event.problems);
+  if (event.type === 'hello') {
+    if (shownBuildId !== undefined && event.buildId !== shownBuildId) location.reload();
+  } else if (event.type === 'problems') showProblems(event.problems);
   else if (event.type === 'fixed') hideProblems();
   else if (event.type === 'reload') location.reload();
   else if (event.type === 'content') void onContent(event);
 }
 
-const events = new EventSource(EVENTS_URL);
-events.addEventListener('message', onMessage);
-// Says the tab hears the dev server (tests wait for it before they save a file).
-events.addEventListener('open', () => {
-  document.documentElement.dataset.devConnected = 'true';
+let events: EventSource | null = null;
+function connect(): void {
+  events = new EventSource(EVENTS_URL);
+  events.addEventListener('message', onMessage);
+  // Says the tab hears the dev server (tests wait for it before they save a file).
+  events.addEventListener('open', () => {
+    document.documentElement.dataset.devConnected = 'true';
+  });
+}
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') {
+    events?.close();
+    events = null;
+    delete document.documentElement.dataset.devConnected;
+  } else if (!events) connect();
 });
+if (document.visibilityState !== 'hidden') connect();

@@ -19,6 +19,7 @@ export const DEV_CLIENT_TAG = `<script type="module" src="${DEV_CLIENT_PATH}"></
 
 /** What the dev client is told (app/client/dev-client.ts reads the same shapes). */
 export type DevEvent =
+  | { type: 'hello'; buildId: string }
   | { type: 'content'; buildId: string; changed: string[]; pathsChanged: boolean }
   | { type: 'reload' }
   | { type: 'problems'; problems: LocatedProblem[] }
@@ -46,6 +47,8 @@ export interface DevProxyOptions {
   upstreamPort: number;
   /** the dev client's code, as last bundled */
   clientScript: () => string;
+  /** the build published last, which a tab that connects is told (it may have missed events while hidden) */
+  liveBuildId: () => string;
 }
 
 function passThrough(req: IncomingMessage, res: ServerResponse, upstreamPort: number): void {
@@ -77,7 +80,7 @@ function passThrough(req: IncomingMessage, res: ServerResponse, upstreamPort: nu
   req.pipe(upstream);
 }
 
-export async function startDevProxy({ port, upstreamPort, clientScript }: DevProxyOptions): Promise<DevProxy> {
+export async function startDevProxy({ port, upstreamPort, clientScript, liveBuildId }: DevProxyOptions): Promise<DevProxy> {
   const streams = new Set<ServerResponse>();
   let problems: DevEvent | null = null;
 
@@ -92,6 +95,7 @@ export async function startDevProxy({ port, upstreamPort, clientScript }: DevPro
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       // A tab whose stream drops (the server restarting) tries again soon.
       res.write('retry: 500\n\n');
+      res.write(sseMessage({ type: 'hello', buildId: liveBuildId() }));
       if (problems) res.write(sseMessage(problems));
       streams.add(res);
       req.on('close', () => streams.delete(res));
@@ -109,8 +113,7 @@ export async function startDevProxy({ port, upstreamPort, clientScript }: DevPro
 
   return {
     send(event) {
-      if (event.type === 'problems') problems = event;
-      else problems = null;
+      problems = event.type === 'problems' ? event : null;
       const message = sseMessage(event);
       streams.forEach((s) => s.write(message));
     },

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const upstreamPort = await freePort();
   await new Promise<void>((r) => upstream.listen(upstreamPort, '127.0.0.1', r));
   const port = await freePort();
-  proxy = await startDevProxy({ port, upstreamPort, clientScript: () => 'console.log("dev")' });
+  proxy = await startDevProxy({ port, upstreamPort, clientScript: () => 'console.log("dev")', liveBuildId: () => 'b1' });
   url = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
@@ -88,17 +88,20 @@ describe('the dev server', () => {
     expect(await res.text()).toBe('console.log("dev")');
   });
 
-  test('streams each event to the open tabs', async () => {
+  test('tells a tab that connects the live build, then streams each event to it', async () => {
     const events = await eventsWithin(400, () => setTimeout(() => proxy.send({ type: 'reload' }), 150));
-    expect(events).toEqual([{ type: 'reload' }]);
+    expect(events).toEqual([{ type: 'hello', buildId: 'b1' }, { type: 'reload' }]);
   });
 
   test('tells a tab opened while the content has problems about them, and one opened after the fix nothing', async () => {
     const problems = [{ file: 'content/pages/en/a.json', path: 'title', message: 'Required', line: 2, column: 3 }];
     proxy.send({ type: 'problems', problems });
-    expect(await eventsWithin(150)).toEqual([{ type: 'problems', problems }]);
+    expect(await eventsWithin(150)).toEqual([
+      { type: 'hello', buildId: 'b1' },
+      { type: 'problems', problems },
+    ]);
     proxy.send({ type: 'fixed' });
-    expect(await eventsWithin(150)).toEqual([]);
+    expect(await eventsWithin(150)).toEqual([{ type: 'hello', buildId: 'b1' }]);
   });
 });
 
