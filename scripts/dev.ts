@@ -140,7 +140,7 @@ function wranglerReload(): { done: Promise<void>; cancel(): void } {
     };
     onWranglerOutput = (text) => {
       if (/Reloading local server/.test(text)) clearTimeout(quiet);
-      if (/Local server updated and ready/.test(text)) quiet = setTimeout(() => finish(), 250);
+      if (/Local server updated and ready/.test(text)) quiet = setTimeout(() => finish(), 100);
     };
   });
   return { done, cancel: () => finish() };
@@ -201,13 +201,16 @@ async function rebuild(files: Set<string>): Promise<void> {
     const problems = await reportProblems(result);
     proxy.send({ type: 'problems', problems });
     showingProblems = true;
-    say(`the content has ${problems.length} problem(s); still serving ${live.id}`);
+    say(`the build has ${problems.length} problem(s); still serving ${live.id}`);
     return;
   }
+  const built = performance.now();
   if (showingProblems) proxy.send({ type: 'fixed' });
   showingProblems = false;
-  if (kind === 'whole') devClient = await bundleDevClient();
-  const { written } = await publish(result.build);
+  const [{ written }] = await Promise.all([
+    publish(result.build),
+    kind === 'whole' ? bundleDevClient().then((code) => (devClient = code)) : null,
+  ]);
   const change = contentChange(pagesOf(live), pagesOf(result.build));
   live = result.build;
   if (reload) {
@@ -219,7 +222,9 @@ async function rebuild(files: Set<string>): Promise<void> {
   }
   const what =
     kind === 'whole' ? 'whole build' : `${change.changed.length} page(s) changed${change.pathsChanged ? ', pages added or removed' : ''}`;
-  say(`published ${live.id} (${what}, ${written} records written) in ${ms(since)}; ${proxy.listeners()} tab(s) told`);
+  say(
+    `published ${live.id} (${what}, ${written} records written) in ${ms(since)}, the build ${Math.round(built - since)} ms; ${proxy.listeners()} tab(s) told`,
+  );
 }
 
 const watching = watchBatches([contentDir, ...CODE_DIRS.map((d) => join(ROOT, d))], rebuild);

@@ -2,8 +2,9 @@
  * The builds of `npm run dev` (scripts/dev.ts), and how little each does.
  *
  *   whole     buildSite() into a folder of its own (the image cache makes unchanged media
- *             cheap), then copied over the served build: the worker file last, since wrangler
- *             reloads when it changes. The served folder is never emptied under wrangler.
+ *             cheap), then the files that differ copied over the served build: the worker file
+ *             last, since wrangler reloads when it changes; new hashed client files are served
+ *             from KV instead (see whole()). The served folder is never emptied under wrangler.
  *   content   the content is read and validated again, and the records made from it with the
  *             code (client files, code hash) and image variants of the last whole build: no
  *             bundling, no images. The records are exactly those a whole build would make, so
@@ -14,7 +15,7 @@
  */
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
 import { ImageManifest } from '../../app/images/image-manifest';
 import { kvKeys } from '../../app/kv-keys';
@@ -63,16 +64,17 @@ async function writeKvFiles(outDir: string, build: BuildOutput): Promise<void> {
 }
 
 /**
- * Copies the files of `from` that differ from `to`'s into it, and removes none; true when any
- * was copied. Each file wrangler sees change costs a reload of about a second, so files the
- * build made the same again are left alone.
+ * Copies the files of `from` that differ from `to`'s into it, but those `skip` names (by path
+ * inside `from`, with `/`), and removes none; true when any was copied. Each file wrangler sees
+ * change costs a reload of about a second, so files the build made the same again are left alone.
  */
-export async function copyChanged(from: string, to: string): Promise<boolean> {
+export async function copyChanged(from: string, to: string, skip: (path: string) => boolean = () => false): Promise<boolean> {
   let changed = false;
   for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const source = join(entry.parentPath, entry.name);
-    const target = join(to, source.slice(from.length));
+    if (skip(relative(from, source).split(sep).join('/'))) continue;
+    const target = join(to, relative(from, source));
     const [next, now] = await Promise.all([readFile(source), readFile(target).catch(() => null)]);
     if (now !== null && now.equals(next)) continue;
     await mkdir(dirname(target), { recursive: true });
@@ -106,10 +108,17 @@ export class DevBuilder {
       result.warnings.forEach((w) => warn?.(w));
       if (!result.ok) return result;
       const code = await builtCodeOf(staging, result.build);
-      // Old hashed files stay: a tab still on the build before may ask for them until it reloads.
-      let served = false;
-      for (const dir of ['public', 'preview-public', 'worker'])
-        served = (await copyChanged(join(staging, dir), join(outDir, dir))) || served;
+      // The new hashed client files (_app/) are not copied into the served assets: the worker
+      // answers them from the KV archive the publish writes (worker/routes/client-files.ts, the
+      // path pages of an earlier deploy take), which spares wrangler a second reload of about a
+      // second on top of the worker's. Old files stay for tabs still on the build before.
+      const served = [
+        await copyChanged(join(staging, 'public'), join(outDir, 'public'), (path) => path.startsWith('_app/')),
+        // Last: wrangler reloads when the worker file changes, and everything else is in place.
+        await copyChanged(join(staging, 'worker'), join(outDir, 'worker')),
+      ].some(Boolean);
+      // The preview host's copy, which wrangler dev does not serve here.
+      await copyChanged(join(staging, 'preview-public'), join(outDir, 'preview-public'));
       for (const file of ['kv/records.json', 'kv/pointer.json', 'kv/sitemap.json', 'images.json', 'build.json'])
         await cp(join(staging, file), join(outDir, file));
       this.code = code;

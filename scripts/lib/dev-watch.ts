@@ -61,7 +61,9 @@ export function watchBatches(
     const batch = pending;
     pending = new Set();
     running = handle(batch)
-      .catch((err: unknown) => process.stderr.write(`dev: ${(err as Error).message}\n`))
+      .catch((err: unknown) => {
+        process.stderr.write(`dev: ${(err as Error).message}\n`);
+      })
       .finally(() => {
         running = null;
         if (pending.size > 0) timer = setTimeout(run, quietMs);

@@ -47,4 +47,15 @@ describe('copying a new build over the served one', () => {
 
     expect(await copyChanged(from, to)).toBe(false);
   });
+
+  test('leaves out the files it is told to skip', async () => {
+    const from = join(dir, 'skip-from');
+    await mkdir(join(from, '_app'), { recursive: true });
+    await writeFile(join(from, '_app/entry.js'), 'js');
+    await writeFile(join(from, 'favicon.svg'), 'svg');
+    const to = join(dir, 'skip-to');
+    expect(await copyChanged(from, to, (path) => path.startsWith('_app/'))).toBe(true);
+    expect(await readFile(join(to, 'favicon.svg'), 'utf8')).toBe('svg');
+    await expect(stat(join(to, '_app/entry.js'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });

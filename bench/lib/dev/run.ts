@@ -24,7 +24,7 @@ const PAUSE_MS = 400;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `check(arg)` in the page until it is true, across reloads (an evaluate during one throws). */
-async function until<A>(page: Page, check: (arg: A) => boolean, arg: A, timeoutMs: number): Promise<void> {
+async function until(page: Page, check: (arg: string) => boolean, arg: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (await page.evaluate(check, arg).catch(() => false)) return;
@@ -54,7 +54,7 @@ export async function runDevLoop({ edits }: { edits: number }, cleanup: Cleanup,
 
   const { page } = await browser.newPage();
   await page.goto(`${dev.url}${PAGE_PATH}`);
-  await until(page, () => document.documentElement.dataset.devConnected === 'true' && '__router' in window, null, 30_000);
+  await until(page, () => document.documentElement.dataset.devConnected === 'true' && '__router' in window, '', 30_000);
 
   const file = join(contentDir, PAGE_FILE);
   const original = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
