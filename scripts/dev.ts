@@ -55,7 +55,7 @@ const { values } = command({
     },
     var: { type: 'string', multiple: true, value: 'NAME:VALUE', description: 'a variable for this server only (repeatable)' },
   },
-  examples: ['npm run dev', 'npm run dev -- --content test/fixtures/content --out /tmp/dev-site --port 8790'],
+  examples: ['npm run dev', 'npm run dev -- --content ../my-site --out /tmp/my-site --port 8790'],
   notes: ['Ctrl-C stops it. npm start is the production-like run: none of this is in its pages or bundles.'],
 });
 const port = Number(values.port);
