@@ -24,8 +24,13 @@ export function watchTree(root: string, onChange: (path: string) => void): { clo
         onChange(path);
         if (event === 'rename' && !watchers.has(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory()) addTree(path);
       });
-    } catch {
-      return; // gone already, or not a folder
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // Gone already, or not a folder: nothing to watch. Anything else (EMFILE, ENOSPC: the
+      // system's inotify limits) would leave saves unseen, so it is said.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        process.stderr.write(`warning: cannot watch ${dir} (${code ?? String(err)}): saves there are not seen\n`);
+      return;
     }
     // A folder removed ends its watcher; its removal reached the parent's watcher as a change.
     watcher.on('error', () => {
@@ -33,7 +38,15 @@ export function watchTree(root: string, onChange: (path: string) => void): { clo
       watchers.delete(dir);
     });
     watchers.set(dir, watcher);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) addTree(join(dir, entry.name));
+    // A folder removed again at once has nothing left to list.
+    const entries = (() => {
+      try {
+        return readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return [];
+      }
+    })();
+    for (const entry of entries) if (entry.isDirectory()) addTree(join(dir, entry.name));
   };
   addTree(root);
   return { close: () => watchers.forEach((w) => w.close()) };

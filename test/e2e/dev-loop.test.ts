@@ -97,8 +97,10 @@ describe('npm run dev', () => {
     // repository's sources stay untouched while other test files build them.
     const now = new Date();
     await utimes(join(REPO_ROOT, 'app/constants.ts'), now, now);
-    await dev.waitForOutput(/whole build/, from, 45_000);
-    await expect.poll(() => tab.loads, { timeout: 20_000 }).toEqual(['/en/page-2', '/en/page-2']);
+    await dev.waitForOutput(/whole build/, from, 40_000);
+    await expect
+      .poll(() => tab.loads, { timeout: 15_000, message: `the tab did not reload; npm run dev said:\n${dev.output().slice(from)}` })
+      .toEqual(['/en/page-2', '/en/page-2']);
     await tab.page.close();
   });
 });
