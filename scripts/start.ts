@@ -5,20 +5,30 @@
  * 8788: the editors' host, which asks for the PREVIEW_TOKEN and signs share links with the
  * PREVIEW_SHARE_SECRET (each from .dev.vars, or made up for the session). `--var` sets a
  * variable for this server only, e.g. `--var PREVIEW_ORIGINS:http://localhost:3000`.
+ *
+ * A busy port is refused before anything is built, and "serving on" is printed once the server
+ * answers. Each `--out` has local state of its own (stateDirFor in scripts/lib/dev-server.ts),
+ * so a second server of other content never switches the first one's live build.
  */
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { ROOT } from './lib/bundle';
 import { command, fail } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
-import { exitCodeOf, wranglerDevArgs, writeDevVarsBeside } from './lib/dev-server';
+import {
+  busyPortMessage,
+  exitCodeOf,
+  portIsFree,
+  startWranglerDev,
+  stateDirFor,
+  wranglerDevArgs,
+  writeDevVarsBeside,
+} from './lib/dev-server';
 import { devVar } from './lib/preview-link';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
-import { WRANGLER_BIN, wranglerEnv } from './lib/wrangler';
 import { writeWranglerConfigFor } from './lib/wrangler-config';
 import { MIN_SECRET_LENGTH } from '../worker/config';
 
@@ -28,7 +38,11 @@ const { values } = command({
   options: {
     content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
     port: { type: 'string', default: '8787', value: 'N', description: 'the port to serve on (127.0.0.1)' },
-    'persist-to': { type: 'string', value: 'DIR', description: "the local KV/D1 state, elsewhere than wrangler's default" },
+    'persist-to': {
+      type: 'string',
+      value: 'DIR',
+      description: "the local KV/D1 state (default: wrangler's for dist/, one of its own under .wrangler/states/ for another --out)",
+    },
     env: { type: 'string', value: 'NAME', description: "a wrangler.toml environment (preview: the editors' host)" },
     out: { type: 'string', default: 'dist', value: 'DIR', description: 'where the build goes' },
     var: { type: 'string', multiple: true, value: 'NAME:VALUE', description: 'a variable for this server only (repeatable)' },
@@ -37,11 +51,15 @@ const { values } = command({
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
+// Before any work: a build of a minute that ends in EADDRINUSE wastes the minute.
+if (!(await portIsFree(port))) fail(busyPortMessage(port));
 const contentDir = resolve(values.content);
-const persistTo = values['persist-to'] ? resolve(values['persist-to']) : undefined;
 const env = values.env;
 const outDir = resolve(values.out);
 const ownBuild = outDir !== join(ROOT, 'dist');
+const persistTo = values['persist-to'] ? resolve(values['persist-to']) : stateDirFor(outDir);
+if (!values['persist-to'] && ownBuild)
+  process.stdout.write(`local state of ${relative(ROOT, outDir) || outDir}: ${relative(ROOT, persistTo)}\n`);
 
 const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
 for (const name of env === 'preview' ? ['PREVIEW_TOKEN', 'PREVIEW_SHARE_SECRET'] : []) {
@@ -50,7 +68,9 @@ for (const name of env === 'preview' ? ['PREVIEW_TOKEN', 'PREVIEW_SHARE_SECRET']
   if (value !== undefined && value.length < MIN_SECRET_LENGTH) fail(`${name} in .dev.vars is shorter than ${MIN_SECRET_LENGTH} characters`);
 }
 
-const result = await buildSite({ contentDir, shownContentRoot: relative(process.cwd(), contentDir) || '.', outDir });
+const result = await buildSite({ contentDir, shownContentRoot: relative(process.cwd(), contentDir) || '.', outDir }).catch((err: Error) =>
+  fail(`the build stopped: ${err.message.split('\n')[0]}`),
+);
 // Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
 for (const warning of result.warnings) process.stderr.write(`warning: ${formatProblem(warning)}\n`);
 if (!result.ok) {
@@ -79,9 +99,16 @@ try {
 const config = ownBuild ? await writeWranglerConfigFor(outDir) : undefined;
 if (config) await writeDevVarsBeside(config, devVars);
 const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars: [values.var ?? []].flat(), devVars });
-const dev = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit'] });
+process.stdout.write(`wrangler starting on port ${port}…\n`);
+const { child: dev, answering } = startWranglerDev(args, { port });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
+try {
+  await answering;
+} catch (err) {
+  dev.kill('SIGTERM');
+  fail((err as Error).message);
+}
 process.stdout.write(`serving on http://127.0.0.1:${port}\n`);
 if (previewToken)
   process.stdout.write(`editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
 dev.on('close', (code, signal) => process.exit(exitCodeOf(code, signal)));

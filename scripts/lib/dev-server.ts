@@ -1,14 +1,20 @@
 /**
- * What `npm start` (scripts/start.ts) hands `wrangler dev`, apart from starting it: the command
- * line, the .dev.vars it reads, and the exit code to pass on. Kept here, without side effects
- * beyond the one file written, so the tests read the command line without starting wrangler.
+ * What `npm start` (scripts/start.ts) and `npm run dev` (scripts/dev.ts) hand `wrangler dev`,
+ * and how they start it: the command line, the .dev.vars it reads, the local state each build
+ * folder owns, a port checked before any work, "serving" said only once the server answers,
+ * and the exit code to pass on. The command line is kept free of side effects, so the tests
+ * read it without starting wrangler.
  */
-import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { constants } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
+import { ROOT } from './bundle';
 import { DEFAULT_PERSIST_TO } from './d1-client';
 import { devVar } from './preview-link';
+import { WRANGLER_BIN, wranglerEnv } from './wrangler';
 
 export interface DevServerOptions {
   port: number;
@@ -77,4 +83,90 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
   if (code !== null) return code;
   const number = signal ? constants.signals[signal] : undefined;
   return number ? 128 + number : 1;
+}
+
+/** How long `npm run dev` waits, after a code change, for wrangler to load the new worker before the tabs reload anyway. */
+export const DEV_WORKER_RELOAD_TIMEOUT_MS = 15_000;
+
+/** Whether 127.0.0.1:`port` can be listened on now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The one line a command ends with when its port is taken: before any build, so nothing is wasted. */
+export const busyPortMessage = (port: number, option = '--port') =>
+  `port ${port} is already in use (another npm start or npm run dev?); stop that server or choose another with ${option} N`;
+
+/**
+ * The local state (KV, D1) a build folder is served from when `--persist-to` does not say:
+ * dist/'s is wrangler's default, as before; any other `--out` gets a folder of its own under
+ * .wrangler/, named after it, so a second server of other content never switches the live
+ * build of the first (they once shared one KV, and the last publish won both).
+ */
+export function stateDirFor(outDir: string): string {
+  if (outDir === join(ROOT, 'dist')) return DEFAULT_PERSIST_TO;
+  const name = basename(outDir).replace(/[^A-Za-z0-9._-]/g, '_') || 'out';
+  return join(ROOT, '.wrangler', 'states', `${name}-${createHash('sha256').update(outDir).digest('hex').slice(0, 12)}`);
+}
+
+export interface WranglerDev {
+  child: ChildProcess;
+  /** resolves once the server answers HTTP (any status); rejects if wrangler exits first or `timeoutMs` passes */
+  answering: Promise<void>;
+}
+
+/**
+ * Starts `wrangler dev` and polls it: a server "serving on" a port it does not answer yet is a
+ * promise the first request breaks. `onOutput` sees each line wrangler prints; every line but
+ * those `hide` matches is passed on.
+ */
+export function startWranglerDev(
+  args: string[],
+  { port, timeoutMs = 120_000, onOutput, hide }: { port: number; timeoutMs?: number; onOutput?: (line: string) => void; hide?: RegExp },
+): WranglerDev {
+  const child = spawn(WRANGLER_BIN, args, {
+    cwd: ROOT,
+    env: wranglerEnv({ NODE_ENV: 'production' }),
+    stdio: ['ignore', onOutput || hide ? 'pipe' : 'inherit', 'inherit'],
+  });
+  let partial = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!hide?.test(line)) process.stdout.write(`${line}\n`);
+      onOutput?.(line);
+    }
+  });
+  const answering = new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const deadline = Date.now() + timeoutMs;
+    child.once('exit', (code, signal) => {
+      if (!settled) reject(new Error(`wrangler dev exited (${signal ?? code}) before it answered on port ${port}`));
+      settled = true;
+    });
+    const poll = async () => {
+      while (!settled) {
+        try {
+          await fetch(`http://127.0.0.1:${port}/_app/health`, { signal: AbortSignal.timeout(2_000) });
+          settled = true;
+          resolve();
+          return;
+        } catch {
+          if (Date.now() > deadline) {
+            settled = true;
+            reject(new Error(`wrangler dev did not answer on port ${port} within ${Math.round(timeoutMs / 1000)} s`));
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    };
+    void poll();
+  });
+  return { child, answering };
 }

@@ -1,10 +1,18 @@
-/** What `npm start` (scripts/start.ts) hands `wrangler dev`: its command line, its .dev.vars, its exit code. */
+/**
+ * What `npm start` (scripts/start.ts) hands `wrangler dev`: its command line, its .dev.vars, its
+ * exit code, the local state of each build folder; and a busy port refused before any build
+ * (by `npm run dev` too).
+ */
+import { createServer } from 'node:net';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ROOT } from '../../scripts/lib/bundle';
-import { exitCodeOf, wranglerDevArgs, writeDevVarsBeside } from '../../scripts/lib/dev-server';
+import { DEFAULT_PERSIST_TO } from '../../scripts/lib/d1-client';
+import { exitCodeOf, stateDirFor, wranglerDevArgs, writeDevVarsBeside } from '../../scripts/lib/dev-server';
+import { runScriptInProcess } from '../support/script-in-process';
+import { freePort } from '../support/server';
 
 /** The values of every `--NAME value` pair of a command line, in order. */
 const valuesOf = (args: readonly string[], flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
@@ -87,4 +95,47 @@ describe('npm start’s exit code', () => {
     expect(exitCodeOf(0, null)).toBe(0);
     expect(exitCodeOf(1, null)).toBe(1);
   });
+});
+
+describe('the local state of a build folder', () => {
+  test('is wrangler’s default for dist/, as it always was', () => {
+    expect(stateDirFor(join(ROOT, 'dist'))).toBe(DEFAULT_PERSIST_TO);
+  });
+
+  test('is one of its own for any other --out, so a second server never switches the first one’s live build', () => {
+    const first = stateDirFor('/tmp/site-a');
+    const second = stateDirFor('/tmp/site-b');
+    expect(first).not.toBe(second);
+    expect(first).not.toBe(DEFAULT_PERSIST_TO);
+    expect(first.startsWith(join(ROOT, '.wrangler', 'states') + '/')).toBe(true);
+    // The same folder is served from the same state again next time.
+    expect(stateDirFor('/tmp/site-a')).toBe(first);
+  });
+
+  test('is apart for two folders of the same name in different places', () => {
+    expect(stateDirFor('/tmp/a/site')).not.toBe(stateDirFor('/tmp/b/site'));
+  });
+});
+
+describe('a busy port', () => {
+  for (const script of ['start', 'dev'] as const) {
+    test(`is refused by npm ${script === 'start' ? 'start' : 'run dev'} in one line, exit 1, before anything is built`, async () => {
+      const port = await freePort();
+      const holder = createServer();
+      await new Promise<void>((r) => holder.listen(port, '127.0.0.1', r));
+      const out = join(await mkdtemp(join(tmpdir(), 'start-busy-')), 'never-built');
+      try {
+        const run = await runScriptInProcess(script, ['--port', String(port), '--out', out]);
+        expect(run.status).toBe(1);
+        expect(run.stderr).toBe(
+          `error: port ${port} is already in use (another npm start or npm run dev?); stop that server or choose another with --port N\n`,
+        );
+        expect(run.stdout).toBe('');
+        await expect(stat(out)).rejects.toMatchObject({ code: 'ENOENT' });
+      } finally {
+        await new Promise((r) => holder.close(r));
+        await rm(join(out, '..'), { recursive: true, force: true });
+      }
+    });
+  }
 });
