@@ -110,3 +110,17 @@ export const IMAGE_WIDTHS_PX = [320, 480, 640, 960, 1280, 1920, 2560] as const;
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 /** Width of the blurred preview inlined as a data: URL until the image loads. */
 export const IMAGE_PLACEHOLDER_WIDTH_PX = 16;
+
+/** Site search (docs/search.md): a longer query is refused with a 400 that says so. */
+export const SEARCH_QUERY_MAX_CHARS = 200;
+/** How long the header field waits after the last keystroke before it asks the edge. */
+export const SEARCH_DEBOUNCE_MS = 150;
+/** Characters of page text around the first match that a result shows. */
+export const SEARCH_EXCERPT_MAX_CHARS = 180;
+/**
+ * Search indexes an isolate keeps loaded (worker/search/indexes.ts), each about
+ * SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR times its record's JSON length (docs/search.md#measurements).
+ */
+export const SEARCH_INDEX_MEMORY_MAX_ENTRIES = 4;
+export const SEARCH_INDEX_MEMORY_MAX_BYTES = 24 * 1024 * 1024;
+export const SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR = 3;
