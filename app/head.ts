@@ -7,7 +7,7 @@ import { priorityImage } from './content/priority-image';
 import { IMAGE_SIZES, srcsetOf } from './images/image-variants';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, uiStrings } from './i18n/strings';
 import type { View } from './view';
-import { quoted, searchStrings } from './search/strings';
+import { quoted, searchStrings } from './search/common';
 
 export interface HeadAlternate {
   hreflang: string;

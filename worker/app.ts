@@ -44,7 +44,7 @@ import { previewAssets } from './preview/assets';
 import { previewShareLink } from './preview/share-link';
 import { robotsTxt, sitemapXml } from './routes/seo-files';
 import { SEARCH_LOCALE_PARAM, createSearchHandlers } from './search/routes';
-import { SEARCH_JSON_BASE } from '../app/search/paths';
+import { SEARCH_JSON_BASE } from '../app/search/common';
 
 /** One step of the worker: a handler, and the requests it sees. */
 export interface Step {

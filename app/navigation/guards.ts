@@ -8,7 +8,7 @@ import type { AppManifest } from '../build-records';
 import { isContentPath, withoutTrailingSlash } from '../content/paths';
 import { notFoundMessage } from '../i18n/strings';
 import { matchRouteRules, redirectFor } from '../route-rules';
-import { isSearchPagePath } from '../search/paths';
+import { isSearchPagePath } from '../search/common';
 
 export interface NavigationRequest {
   path: string;

@@ -7,7 +7,7 @@
 import MiniSearch, { type AsPlainObject, type Query, type SearchResult } from 'minisearch';
 import { excerptOf, type ExcerptPart } from './excerpt';
 import { fold, termMaker, words } from './fold';
-import { SEARCH_RESULTS_PER_PAGE } from './limits';
+import { SEARCH_RESULTS_PER_PAGE } from './common';
 import type { PageText } from './page-text';
 import type { SearchRecord } from './record';
 

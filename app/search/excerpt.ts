@@ -14,7 +14,12 @@ export interface ExcerptPart {
 /** How much of the window comes before the first match. */
 const LEAD_FRACTION = 1 / 3;
 
-export function excerptOf(body: string, matched: ReadonlySet<string>, term: (word: string) => string, maxChars = SEARCH_EXCERPT_MAX_CHARS): ExcerptPart[] {
+export function excerptOf(
+  body: string,
+  matched: ReadonlySet<string>,
+  term: (word: string) => string,
+  maxChars = SEARCH_EXCERPT_MAX_CHARS,
+): ExcerptPart[] {
   const all = wordsWithOffsets(body);
   const first = all.find(({ word }) => matched.has(term(word)));
   let start = first ? Math.max(0, first.start - Math.floor(maxChars * LEAD_FRACTION)) : 0;

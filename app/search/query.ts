@@ -31,7 +31,7 @@ export const SearchParams = z.object({
 });
 export type SearchParams = z.output<typeof SearchParams>;
 
-/** What is wrong with a request, for the visitor (app/search/strings.ts words it). */
+/** What is wrong with a request, for the visitor (app/search/common.ts words it). */
 export type SearchProblem = 'too-long' | 'bad-page';
 
 /**

@@ -17,8 +17,7 @@ export interface SearchRecord {
   index: Record<string, unknown>;
 }
 
-const isDoc = (doc: unknown) =>
-  Array.isArray(doc) && doc.length === 4 && doc.every((field) => typeof field === 'string');
+const isDoc = (doc: unknown) => Array.isArray(doc) && doc.length === 4 && doc.every((field) => typeof field === 'string');
 
 export const SearchRecord = z.custom<SearchRecord>(
   (value) => {

@@ -5,11 +5,9 @@
  */
 import type { Chrome } from '../build-records';
 import { SEARCH_QUERY_MAX_CHARS } from '../constants';
-import { SEARCH_RESULTS_PER_PAGE } from './limits';
+import { SEARCH_RESULTS_PER_PAGE, quoted, searchPageUrl, searchStrings } from './common';
 import type { SearchAnswer } from './engine';
 import type { SearchTrouble } from './answer';
-import { searchPageUrl } from './paths';
-import { quoted, searchStrings } from './strings';
 
 export interface SearchScreenProps {
   chrome: Chrome;
@@ -41,13 +39,20 @@ function Pagination({ chrome, answer }: { chrome: Chrome; answer: SearchAnswer }
 
 export function SearchScreen({ chrome, query, answer, trouble }: SearchScreenProps) {
   const t = searchStrings(chrome.locale.lang);
-  const troubleText = trouble === 'too-long' ? t.tooLong : trouble === 'bad-page' ? t.badPage : trouble === 'unavailable' ? t.unavailable : null;
+  const troubleText =
+    trouble === 'too-long' ? t.tooLong : trouble === 'bad-page' ? t.badPage : trouble === 'unavailable' ? t.unavailable : null;
   return (
     <section className="screen search-page">
       <h1 tabIndex={-1}>{query && !trouble ? `${t.resultsFor} ${quoted(query)}` : t.label}</h1>
       <form className="search-page__form" action={`/${chrome.locale.code}/search`} method="get">
         <label htmlFor="search-page-q">{t.label}</label>
-        <input id="search-page-q" type="search" name="q" defaultValue={trouble === 'too-long' ? '' : query} maxLength={SEARCH_QUERY_MAX_CHARS} />
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={trouble === 'too-long' ? '' : query}
+          maxLength={SEARCH_QUERY_MAX_CHARS}
+        />
         <button type="submit" className="button button--primary">
           {t.submit}
         </button>

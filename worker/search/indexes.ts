@@ -4,7 +4,12 @@
  * left a locale's pages alone), and none ever goes stale. Bounded like everything an isolate
  * keeps; two requests for an index not loaded yet share one read.
  */
-import { KV_READ_TIMEOUT_MS, SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR, SEARCH_INDEX_MEMORY_MAX_BYTES, SEARCH_INDEX_MEMORY_MAX_ENTRIES } from '../../app/constants';
+import {
+  KV_READ_TIMEOUT_MS,
+  SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR,
+  SEARCH_INDEX_MEMORY_MAX_BYTES,
+  SEARCH_INDEX_MEMORY_MAX_ENTRIES,
+} from '../../app/constants';
 import { kvKeys } from '../../app/kv-keys';
 import { loadSearchIndex, type LoadedSearchIndex } from '../../app/search/engine';
 import { SearchRecord } from '../../app/search/record';
@@ -12,7 +17,10 @@ import { BoundedLru } from '../bounded-lru';
 import type { CompleteBuild } from '../build-memory';
 import { parseRecord, readText, type KvReader } from '../kv-records';
 
-const loaded = new BoundedLru<string, LoadedSearchIndex>({ maxEntries: SEARCH_INDEX_MEMORY_MAX_ENTRIES, maxBytes: SEARCH_INDEX_MEMORY_MAX_BYTES });
+const loaded = new BoundedLru<string, LoadedSearchIndex>({
+  maxEntries: SEARCH_INDEX_MEMORY_MAX_ENTRIES,
+  maxBytes: SEARCH_INDEX_MEMORY_MAX_BYTES,
+});
 const pending = new Map<string, Promise<LoadedSearchIndex | null>>();
 
 async function load(kv: KvReader, key: string): Promise<LoadedSearchIndex | null> {

@@ -12,7 +12,7 @@
 import type { Context, Next } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
 import { searchIn } from '../../app/search/engine';
-import { SEARCH_SUGGESTIONS_SHOWN } from '../../app/search/limits';
+import { SEARCH_SUGGESTIONS_SHOWN } from '../../app/search/common';
 import { parseSearchParams } from '../../app/search/query';
 import type { View } from '../../app/view';
 import type { AppEnv } from '../app-env';

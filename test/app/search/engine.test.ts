@@ -1,7 +1,7 @@
 /** Matching per language: stemming, folding, prefixes, typos; ranking and excerpts. */
 import { describe, expect, test } from 'vitest';
 import { buildSearchRecord, loadSearchIndex, searchIn, type IndexedPage } from '../../../app/search/engine';
-import { SEARCH_RESULTS_PER_PAGE } from '../../../app/search/limits';
+import { SEARCH_RESULTS_PER_PAGE } from '../../../app/search/common';
 
 const pageOf = (path: string, title: string, body: string, description = ''): IndexedPage => ({
   path,
@@ -61,7 +61,10 @@ describe('language-aware matching', () => {
 
 describe('results', () => {
   test('a result has its title, its path, and an excerpt with the matched words marked', () => {
-    const [hit] = searchIn(indexOf('en', [pageOf('/en/loans', 'Our loans', 'Clear terms. A loan for every plan, and loans for cars.')]), 'loan').hits;
+    const [hit] = searchIn(
+      indexOf('en', [pageOf('/en/loans', 'Our loans', 'Clear terms. A loan for every plan, and loans for cars.')]),
+      'loan',
+    ).hits;
     expect(hit!.title).toBe('Our loans');
     expect(hit!.path).toBe('/en/loans');
     expect(hit!.excerpt.filter((p) => p.mark).map((p) => p.text)).toEqual(['loan', 'loans']);

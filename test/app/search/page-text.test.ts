@@ -16,11 +16,10 @@ describe('pageText', () => {
         { type: 'hero', heading: 'Your new home', text: 'Borrow up to 90 %.' },
         {
           type: 'richText',
-          doc: doc(
-            { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Rates' }] },
-            para('Fixed or variable.'),
-            { type: 'bulletList', content: [{ type: 'listItem', content: [para('No fees')] }] },
-          ),
+          doc: doc({ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Rates' }] }, para('Fixed or variable.'), {
+            type: 'bulletList',
+            content: [{ type: 'listItem', content: [para('No fees')] }],
+          }),
         },
       ]),
     );
@@ -47,7 +46,13 @@ describe('pageText', () => {
 
   test('indexes what a modal opened from the page shows', () => {
     const { body } = pageText(
-      page([{ type: 'hero', heading: 'Apply', actions: [{ label: 'How it works', modal: { title: 'Steps', blocks: [{ type: 'richText', doc: doc(para('Ten minutes.')) }] } }] }]),
+      page([
+        {
+          type: 'hero',
+          heading: 'Apply',
+          actions: [{ label: 'How it works', modal: { title: 'Steps', blocks: [{ type: 'richText', doc: doc(para('Ten minutes.')) }] } }],
+        },
+      ]),
     );
     expect(body).toBe('Apply Steps Ten minutes.');
   });
@@ -55,7 +60,13 @@ describe('pageText', () => {
   test('leaves out hrefs, image sources and alt text, ids, button labels and forms', () => {
     const { body, headings } = pageText(
       page([
-        { type: 'hero', id: 'top-anchor', heading: 'Hello', image: { src: '/media/secret-file.svg', alt: 'alt words', width: 1, height: 1 }, actions: [{ label: 'Apply now', href: '/en/apply-path' }] },
+        {
+          type: 'hero',
+          id: 'top-anchor',
+          heading: 'Hello',
+          image: { src: '/media/secret-file.svg', alt: 'alt words', width: 1, height: 1 },
+          actions: [{ label: 'Apply now', href: '/en/apply-path' }],
+        },
         { type: 'cta', text: 'Questions?', action: { label: 'Contact us', href: '/en/contact' } },
         {
           type: 'form',
@@ -68,7 +79,19 @@ describe('pageText', () => {
       ]),
     );
     const all = `${headings} ${body}`;
-    for (const unread of ['top-anchor', 'secret-file', 'alt words', 'Apply now', 'apply-path', 'Contact us', 'Write to us', 'Your email', 'Send', 'Thanks', 'email'])
+    for (const unread of [
+      'top-anchor',
+      'secret-file',
+      'alt words',
+      'Apply now',
+      'apply-path',
+      'Contact us',
+      'Write to us',
+      'Your email',
+      'Send',
+      'Thanks',
+      'email',
+    ])
       expect(all).not.toContain(unread);
     expect(body).toBe('Hello Questions?');
   });

@@ -8,12 +8,24 @@ import { checkProperty } from '../../support/property';
 
 const index = loadSearchIndex(
   buildSearchRecord('de-DE', [
-    { path: '/de/a', text: { title: 'Wohnkredit', description: '', headings: 'Zinsen', body: 'Ihr Wohnkredit <b>mit</b> festem Zins. Äpfel & Birnen (.*+?) [a-z]' } },
+    {
+      path: '/de/a',
+      text: {
+        title: 'Wohnkredit',
+        description: '',
+        headings: 'Zinsen',
+        body: 'Ihr Wohnkredit <b>mit</b> festem Zins. Äpfel & Birnen (.*+?) [a-z]',
+      },
+    },
     { path: '/de/b', text: { title: 'Kontakt', description: 'Rufen Sie an', headings: '', body: 'Telefon und E-Mail' } },
   ]),
 );
 
-const anyText = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.constantFrom('(', '*', '[', '\\', '.*', '<script>', '\u0000', '\u202e', 'a'.repeat(5000)));
+const anyText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 80 }),
+  fc.constantFrom('(', '*', '[', '\\', '.*', '<script>', '\u0000', '\u202e', 'a'.repeat(5000)),
+);
 
 describe('search queries', () => {
   test('any query string either parses to a normalised query within the limit or is refused as too long', () => {
@@ -46,7 +58,10 @@ describe('search queries', () => {
         expect(answer.page).toBeGreaterThanOrEqual(1);
         expect(answer.page).toBeLessThanOrEqual(answer.pageCount);
         for (const hit of answer.hits) {
-          const text = hit.excerpt.map((p) => p.text).join('').replace(/^… |…$| …$/g, '');
+          const text = hit.excerpt
+            .map((p) => p.text)
+            .join('')
+            .replace(/^… |…$| …$/g, '');
           expect(index.docs.some(([, , body, description]) => body.includes(text) || description.includes(text))).toBe(true);
         }
       }),
@@ -56,13 +71,17 @@ describe('search queries', () => {
 
   test('a query spelled with other case or diacritics finds what its plain spelling finds', () => {
     checkProperty(
-      fc.property(fc.constantFrom('wohnkredit', 'zins', 'apfel', 'kontakt', 'telefon'), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (word, upper) => {
-        const shouted = [...word].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch)).join('');
-        const marked = shouted.replace(/a/g, 'ä').replace(/o/g, 'ö');
-        const plain = searchIn(index, word).hits.map((h) => h.path);
-        expect(searchIn(index, shouted).hits.map((h) => h.path)).toEqual(plain);
-        expect(searchIn(index, marked).hits.map((h) => h.path)).toEqual(plain);
-      }),
+      fc.property(
+        fc.constantFrom('wohnkredit', 'zins', 'apfel', 'kontakt', 'telefon'),
+        fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+        (word, upper) => {
+          const shouted = [...word].map((ch, i) => (upper[i] ? ch.toUpperCase() : ch)).join('');
+          const marked = shouted.replace(/a/g, 'ä').replace(/o/g, 'ö');
+          const plain = searchIn(index, word).hits.map((h) => h.path);
+          expect(searchIn(index, shouted).hits.map((h) => h.path)).toEqual(plain);
+          expect(searchIn(index, marked).hits.map((h) => h.path)).toEqual(plain);
+        },
+      ),
       { numRuns: 50 },
     );
   });

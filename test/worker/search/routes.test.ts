@@ -7,8 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { kvKeys } from '../../../app/kv-keys';
 import { SEARCH_QUERY_MAX_CHARS } from '../../../app/constants';
 import { buildSearchRecord, type IndexedPage } from '../../../app/search/engine';
-import { SEARCH_JSON_BASE } from '../../../app/search/paths';
-import { SEARCH_SUGGESTIONS_SHOWN } from '../../../app/search/limits';
+import { SEARCH_JSON_BASE } from '../../../app/search/common';
+import { SEARCH_SUGGESTIONS_SHOWN } from '../../../app/search/common';
 import type { CompleteBuild } from '../../../worker/build-memory';
 import type { KvReader } from '../../../worker/kv-records';
 import { SEARCH_LOCALE_PARAM, createSearchHandlers } from '../../../worker/search/routes';
@@ -64,7 +64,7 @@ describe('the search page', () => {
     expect(await res.text()).toContain('<meta name="robots" content="noindex"');
   });
 
-  test('with no results says so and suggests the locale\'s main pages', async () => {
+  test("with no results says so and suggests the locale's main pages", async () => {
     const html = await (await searchSite()('/en/search?q=zebra')).text();
     expect(html).toContain('Nothing found for “zebra”');
     expect(html).toContain('<a href="/en/loans">Loans</a>');
