@@ -101,10 +101,14 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       if (!value) throw new PublishError(`kept build ${id} has no index in KV; stopping without removing anything`);
       const index = BuildIndex.parse(JSON.parse(value));
       for (const hash of Object.values(index.pages)) referenced.add(kvKeys.payload(hash));
+      for (const hash of Object.values(index.search ?? {})) referenced.add(kvKeys.search(hash));
       clientFiles.push(index.code?.clientFiles ?? null);
       if (index.code) codeIds.add(index.code.id);
     }
-    const payloads = (await kv.list(kvKeys.payloadPrefix)).filter((key) => !referenced.has(key));
+    // Search records are content-addressed and listed by their builds' indexes, like payloads, and counted with them.
+    const payloads = [...(await kv.list(kvKeys.payloadPrefix)), ...(await kv.list(kvKeys.searchPrefix))].filter(
+      (key) => !referenced.has(key),
+    );
     const assets = unreferencedClientFiles(await kv.list(kvKeys.clientFilePrefix), clientFiles);
     const codeVersions = (await kv.list(kvKeys.codeVersionPrefix)).filter(
       (key) => ![...codeIds].some((c) => kvKeys.codeVersion(c) === key),

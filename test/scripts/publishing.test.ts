@@ -138,13 +138,14 @@ describe('publishing', () => {
     expect(lines.join('\n')).toContain('already the live build');
   });
 
-  test('after a one-page change only that page, the build records, the pointer, the latest of its format and the published marker are written', async () => {
+  test("after a one-page change only that page, its locale's search index, the build records, the pointer, the latest of its format and the published marker are written", async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
-    const shared = (r: { key: string }) => r.key.startsWith(kvKeys.payloadPrefix) || r.key.startsWith(kvKeys.clientFilePrefix);
+    const shared = (r: { key: string }) =>
+      [kvKeys.payloadPrefix, kvKeys.clientFilePrefix, kvKeys.searchPrefix].some((prefix) => r.key.startsWith(prefix));
     const builtRecords = filesC.records.filter((r) => !shared(r)).length;
-    expect(result.written).toBe(1 + builtRecords + 3);
-    expect(result.reused).toBe(filesC.records.filter(shared).length - 1);
+    expect(result.written).toBe(2 + builtRecords + 3);
+    expect(result.reused).toBe(filesC.records.filter(shared).length - 2);
   });
 
   test("a build's client files are archived in KV once, before its pointer, and the same code writes none again", async () => {

@@ -47,7 +47,10 @@ const SITE = [
 function indexes(payloads: Payload[]) {
   const { hashes, records } = searchRecordsFor(payloads);
   const byCode = new Map(
-    Object.entries(hashes).map(([code, hash]) => [code, loadSearchIndex(SearchRecord.parse(JSON.parse(records.find((r) => r.key === kvKeys.search(hash))!.value)))]),
+    Object.entries(hashes).map(([code, hash]) => [
+      code,
+      loadSearchIndex(SearchRecord.parse(JSON.parse(records.find((r) => r.key === kvKeys.search(hash))!.value))),
+    ]),
   );
   return { hashes, records, byCode };
 }
