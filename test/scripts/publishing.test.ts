@@ -405,6 +405,8 @@ describe('operating builds', () => {
     const result = await collectGarbage(kv, { keep: 0, force: true });
     expect(result.removedBuilds).toEqual([filesA.id]);
     expect(result.removedPayloads).toBe(1);
+    // The changed locale's search record of A; the other locale's is C's too.
+    expect(result.removedSearchRecords).toHaveLength(1);
     expect(await isWhole(filesC)).toBe(true);
     expect(await isWhole(filesB)).toBe(true);
     expect((await kv.getMany([kvKeys.manifest(filesA.id)])).get(kvKeys.manifest(filesA.id))).toBeNull();
