@@ -41,7 +41,7 @@ export function buildSearchRecord(lang: string, pages: readonly IndexedPage[]): 
     v: 1,
     lang,
     docs: pages.map(({ path, text }) => [path, text.title, text.body, text.description]),
-    index: index.toJSON() as unknown as Record<string, unknown>,
+    index: index.toJSON(),
   };
 }
 

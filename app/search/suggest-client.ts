@@ -83,7 +83,8 @@ export function attachSuggestions(input: HTMLInputElement, options: SuggestOptio
       option.id = optionId(i);
       option.setAttribute('role', 'option');
       option.className = 'site-search__option';
-      option.append(span('site-search__title', hit.title), span('site-search__path', hit.path));
+      option.appendChild(span('site-search__title', hit.title));
+      option.appendChild(span('site-search__path', hit.path));
       // Keeps the focus in the field, so the click is not lost to its blur.
       option.addEventListener('mousedown', (event) => event.preventDefault());
       option.addEventListener('click', () => choose(i));

@@ -124,7 +124,7 @@ describe("the header field's JSON", () => {
     const page = (await searchView(await go('/en/search?q=offer'))).answer;
     const res = await go(`${SEARCH_JSON_BASE}en?q=offer`);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
-    const json = (await res.json()) as typeof page;
+    const json: typeof page = await res.json();
     expect(json.total).toBe(page.total);
     expect(json.hits).toEqual(page.hits.slice(0, SEARCH_SUGGESTIONS_SHOWN));
   });
