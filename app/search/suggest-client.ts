@@ -102,16 +102,20 @@ export function attachSuggestions(input: HTMLInputElement, options: SuggestOptio
     openPage(hit.path);
   }
 
+  let asked = 0;
   async function ask(query: string): Promise<void> {
-    const controller = new AbortController();
+    const mine = ++asked;
+    // Chrome 64-65 and Safari 12.0, which the site supports, have no AbortController: there an
+    // older answer is dropped when it arrives instead of being aborted.
+    const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
     inFlight = controller;
     try {
       const res = await fetch(`${url}?${new URLSearchParams({ q: query }).toString()}`, {
-        signal: controller.signal,
+        signal: controller?.signal,
         headers: { Accept: 'application/json' },
       });
       const body: unknown = res.ok ? await res.json() : null;
-      if (!controller.signal.aborted) fill(isAnswer(body) ? body : null);
+      if (mine === asked) fill(isAnswer(body) ? body : null);
     } catch {
       // Aborted by a newer query, or offline: the form still submits to the search page.
     }
@@ -120,6 +124,7 @@ export function attachSuggestions(input: HTMLInputElement, options: SuggestOptio
   function typed(): void {
     clearTimeout(timer);
     inFlight?.abort();
+    asked++; // an answer still on its way is for an older query
     const query = input.value.trim();
     if (!query || query.length > maxChars) return fill(null);
     timer = setTimeout(() => void ask(query), debounceMs);
