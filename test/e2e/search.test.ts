@@ -85,6 +85,22 @@ describe('the header field', () => {
   });
 });
 
+describe('the header field in the oldest supported browsers', () => {
+  test('without AbortController (Chrome 64-65, Safari 12.0) it still lists results as you type', async () => {
+    const { page } = await env.browser.newPage();
+    await page.addInitScript(() => {
+      delete (window as { AbortController?: unknown }).AbortController;
+    });
+    await page.goto(`${env.site.url}/de`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const field = page.locator('#site-search-q');
+    await field.focus();
+    await field.pressSequentially('kredit');
+    await expect.poll(() => page.locator('#site-search-list [role="option"]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
 describe('the search page', () => {
   test('with scripts blocked shows the same first results the field lists', async () => {
     const { page: live } = await open('/de');
