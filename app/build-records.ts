@@ -7,6 +7,7 @@ import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule, Webhook } from 
 import { CONSENT_MODES } from './consent';
 import { ImageManifest } from './images/image-manifest';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
+import { SearchHashes } from './search/record';
 
 /** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */
 export const RouteMatcher: z.ZodType<RouteMatcherType> = z.object({
@@ -119,6 +120,8 @@ export const BuildIndex = z.object({
    * rest of the index). Indexes written before webhooks existed have none.
    */
   webhooks: z.record(z.string(), Webhook).default({}),
+  /** locale code -> hash of its search record (`search/{hash}.json`); builds made before search have none */
+  search: SearchHashes.optional(),
   /** Indexes written before builds recorded their code are format 1 with unknown code. */
   code: BuildCode.optional(),
 });

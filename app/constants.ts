@@ -113,3 +113,22 @@ export const IMAGE_WIDTHS_PX = [320, 480, 640, 960, 1280, 1920, 2560] as const;
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 /** Width of the blurred preview inlined as a data: URL until the image loads. */
 export const IMAGE_PLACEHOLDER_WIDTH_PX = 16;
+
+/** Site search (docs/search.md): a longer query is refused with a 400 that says so. */
+export const SEARCH_QUERY_MAX_CHARS = 200;
+/** How long the header field waits after the last keystroke before it asks the edge. */
+export const SEARCH_DEBOUNCE_MS = 150;
+/** Characters of page text around the first match that a result shows. */
+export const SEARCH_EXCERPT_MAX_CHARS = 180;
+/** Search indexes an isolate keeps loaded (worker/search/indexes.ts), at most. */
+export const SEARCH_INDEX_MEMORY_MAX_ENTRIES = 4;
+/**
+ * Heap the loaded search indexes of an isolate may take, estimated as the next constant says;
+ * with the bounds above, 97.25 MB of the isolate's 128 MB.
+ */
+export const SEARCH_INDEX_MEMORY_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Heap bytes a loaded search index takes per character of its record's JSON, measured in V8 on
+ * a generated locale of 1 000 pages (5.1; small indexes take more per character, but are small).
+ */
+export const SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR = 5;

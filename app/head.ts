@@ -7,6 +7,7 @@ import { priorityImage } from './content/priority-image';
 import { IMAGE_SIZES, srcsetOf } from './images/image-variants';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, uiStrings } from './i18n/strings';
 import type { View } from './view';
+import { quoted, searchStrings } from './search/common';
 
 export interface HeadAlternate {
   hreflang: string;
@@ -63,6 +64,23 @@ export function alternatesFor(chrome: Chrome, path: string, alternates: Record<s
   return links;
 }
 
+/**
+ * The search page: without a query it is the locale's search page, and indexable; with one,
+ * results are for that visitor, and kept out of search engines like other sites' results.
+ */
+function searchHead(view: Extract<View, { kind: 'search' }>): HeadData {
+  const { chrome, query } = view;
+  const t = searchStrings(chrome.locale.lang);
+  const heading = query ? `${t.resultsFor} ${quoted(query)}` : t.label;
+  return {
+    lang: chrome.locale.lang,
+    title: `${heading} | ${chrome.siteName}`,
+    description: t.empty,
+    alternates: [],
+    ...(query ? { robots: 'noindex' } : { canonical: absolute(chrome, view.path) }),
+  };
+}
+
 export function headFor(view: View): HeadData {
   if (view.kind === 'page') {
     const { page, chrome, canonicalPath } = view.payload;
@@ -90,6 +108,7 @@ export function headFor(view: View): HeadData {
       robots: 'noindex',
     };
   }
+  if (view.kind === 'search') return searchHead(view);
   const title = `${{ unsupported: t.unsupportedTitle, preview: t.previewTitle, 'reset-storage': t.resetTitle }[view.name]} | ${chrome.siteName}`;
   const description = { unsupported: t.unsupportedBody, preview: t.previewBody, 'reset-storage': t.resetBody }[view.name];
   return { lang: chrome.locale.lang, title, description, alternates: [], robots: 'noindex' };

@@ -41,6 +41,12 @@ export const kvKeys = {
    */
   clientFilePrefix: 'assets/',
   clientFile: (urlPath: string) => `assets/${urlPath.replace(/^\//, '')}`,
+  /**
+   * One locale's search index (app/search/record.ts), content-addressed like payloads; a build's
+   * index lists its own (`BuildIndex.search`), so gc keeps and removes them the way it does payloads.
+   */
+  searchPrefix: 'search/',
+  search: (hash: string) => `search/${hash}.json`,
   /** which Cloudflare worker version runs a code id, written by `npm run deploy` */
   codeVersion: (codeId: string) => `code/${codeId}.json`,
   codeVersionPrefix: 'code/',

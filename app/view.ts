@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BuildId, Chrome, Payload } from './build-records';
+import { SearchAnswer, SearchTrouble } from './search/answer';
 
 export const SystemPageName = z.enum(['unsupported', 'preview', 'reset-storage']);
 export type SystemPageName = z.infer<typeof SystemPageName>;
@@ -34,6 +35,16 @@ export const View = z.discriminatedUnion('kind', [
     payload: Payload.optional(),
     /** /preview on the preview host: editors may make share links (the "copy share link" button) */
     shareLinks: z.boolean().optional(),
+  }),
+  /** `/{locale}/search?q=`: the results, rendered at the edge (docs/search.md) */
+  z.object({
+    kind: z.literal('search'),
+    path: z.string(),
+    chrome: Chrome,
+    query: z.string(),
+    /** null without a query, or with `trouble` */
+    answer: SearchAnswer.nullable(),
+    trouble: SearchTrouble.optional(),
   }),
 ]);
 export type View = z.infer<typeof View>;

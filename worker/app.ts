@@ -43,6 +43,8 @@ import { payloads } from './routes/payloads';
 import { previewAssets } from './preview/assets';
 import { previewShareLink } from './preview/share-link';
 import { robotsTxt, sitemapXml } from './routes/seo-files';
+import { SEARCH_LOCALE_PARAM, createSearchHandlers } from './search/routes';
+import { SEARCH_JSON_BASE } from '../app/search/common';
 
 /** One step of the worker: a handler, and the requests it sees. */
 export interface Step {
@@ -86,6 +88,7 @@ function partOfApp<E extends Env>(handler: MiddlewareHandler<E>, ..._fits: AppEn
  */
 export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: BuildMemory; pageMemory: PageMemory }): readonly Step[] {
   const pages = createPageHandlers({ assets });
+  const search = createSearchHandlers({ assets });
   const pageCache = edgeCache({ memory: pageMemory });
   const build = currentBuild({ assets });
   const step = (name: string, method: Step['method'], path: string, handler: Step['handler'], hitRule?: HitRule): Step => ({
@@ -126,6 +129,9 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     step('formSent', 'GET', appEndpoints.formSent, formSent),
     // A signed link to one draft page (preview host).
     step('previewShareLink', 'GET', appEndpoints.previewShareLink, previewShareLink()),
+    // The header field's results as the visitor types (the draft's on the preview host).
+    step('searchBuild', 'GET', SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, build),
+    step('searchJson', 'GET', SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, search.searchJson),
     // Client files of earlier deployments, from KV: static assets have only the current ones.
     step('clientFiles', 'GET', `${APP_BASE}*`, clientFiles),
     // Anything else under /_app/ is a 404, published or not.
@@ -151,6 +157,8 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     step('previewPage', 'GET', '/preview', pages.previewPage),
     step('resetStoragePage', 'GET', '/reset-storage', pages.resetStoragePage),
     step('resetStorageSlugPage', 'GET', '/reset-storage/*', pages.resetStoragePage),
+    // Search results for a full load: private, never edge-cached (worker/search/routes.ts).
+    step('searchPage', 'GET', `/${SEARCH_LOCALE_PARAM}/search`, search.searchPage),
     // 304 for a matching ETag; a cached page without rendering.
     step('edgeCacheLookup', 'ALL', '/*', partOfApp(pageCache.lookup), hit.unconditional),
     // Server-rendered from the payload, or the 404 screen.

@@ -132,6 +132,8 @@ export const Page = strictObject({
     layout: z.enum(['default', 'blank']).default('default'),
     alternates: z.record(z.string(), z.string().refine(isInternalPath, 'Must be an internal path')).optional(),
     blocks: z.array(Block),
+    /** `false`: the page is never a search result (docs/search.md) */
+    search: z.boolean().optional(),
   })
   .superRefine((page, ctx) => {
     checkSectionDepth(page.blocks, 1, ['blocks'], ctx);

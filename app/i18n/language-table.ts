@@ -84,8 +84,37 @@ export interface FormStrings {
 /** The consent banner's words: the same shape site.json's `consent.texts` gives per locale. */
 export type ConsentStrings = ConsentTexts;
 
+/**
+ * Site search's words (app/search/): counts are written "label: n" like the form's, and a
+ * query is quoted after its phrase, so no language needs plural rules or word order.
+ */
+export interface SearchStrings {
+  /** the field's label, the page's heading */
+  label: string;
+  submit: string;
+  /** "Results: 3" */
+  results: string;
+  /** "Results for “loan”" */
+  resultsFor: string;
+  /** "Nothing found for “xyz”" */
+  noResults: string;
+  /** the heading over the locale's main pages when nothing was found */
+  suggestions: string;
+  previous: string;
+  next: string;
+  /** "Page 2 / 5" */
+  page: string;
+  tooLong: string;
+  badPage: string;
+  /** the search page without a query */
+  empty: string;
+  /** a build made before search existed, or its index unreadable */
+  unavailable: string;
+}
+
 export interface LanguageTable {
   ui: UiStrings;
   form: FormStrings;
   consent: ConsentStrings;
+  search: SearchStrings;
 }

@@ -8,6 +8,7 @@ import type { AppManifest } from '../build-records';
 import { isContentPath, withoutTrailingSlash } from '../content/paths';
 import { notFoundMessage } from '../i18n/strings';
 import { matchRouteRules, redirectFor } from '../route-rules';
+import { isSearchPagePath } from '../search/common';
 
 export interface NavigationRequest {
   path: string;
@@ -30,11 +31,11 @@ export const NAVIGATION_GUARD_ORDER = ['validate', 'browser-support', 'route-rul
 
 const CONTINUE: GuardOutcome = { kind: 'continue' };
 
-/** Pages the server renders itself; the client leaves the app to reach them. */
+/** Pages the server renders itself (and the search pages); the client leaves the app to reach them. */
 export const SERVER_ONLY_PATHS = ['/unsupported', '/preview', '/reset-storage'];
 
 export function isServerOnlyPath(path: string): boolean {
-  return SERVER_ONLY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+  return SERVER_ONLY_PATHS.some((p) => path === p || path.startsWith(`${p}/`)) || isSearchPagePath(path);
 }
 
 /**

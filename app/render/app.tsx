@@ -11,6 +11,7 @@ import type { PreviewInfo, View } from '../view';
 import { uiStrings } from '../i18n/strings';
 import { lazyPart } from './lazy-parts';
 import { PageContext } from './page-context';
+import type { SearchScreenProps } from '../search/search-screen';
 import { chromeOf, showsConsentBanner } from './view-facts';
 
 function languageLinksFor(view: View): Record<string, string> {
@@ -48,6 +49,11 @@ function Screen({ view }: { view: View }) {
           shareLinks={view.shareLinks}
         />
       );
+    case 'search': {
+      const SearchScreen = lazyPart<SearchScreenProps>('search-results');
+      // eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render
+      return SearchScreen ? <SearchScreen chrome={view.chrome} query={view.query} answer={view.answer} trouble={view.trouble} /> : null;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Parts of the app only some pages need — the gallery's carousel, forms (with validation), the
- * editors' live preview, the reset-storage screen and the consent banner (only sites with a tag
- * manager have one) — are chunks of their own in the browser.
+ * editors' live preview, the reset-storage screen, the search page's results and the consent
+ * banner (only sites with a tag manager have one) — are chunks of their own in the browser.
  * The server provides them all up front; the browser loads the ones a view needs before it
  * renders that view, so hydration and navigation render synchronously, with no Suspense
  * fallback that would differ from the server's HTML.
@@ -12,7 +12,7 @@ import { walkBlocks } from '../content/walk-blocks';
 import type { View } from '../view';
 import { showsConsentBanner } from './view-facts';
 
-export const LAZY_PARTS = ['gallery', 'form', 'live-preview', 'reset-storage', 'consent-banner'] as const;
+export const LAZY_PARTS = ['gallery', 'form', 'live-preview', 'reset-storage', 'consent-banner', 'search-results'] as const;
 export type LazyPart = (typeof LAZY_PARTS)[number];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,6 +44,7 @@ export function partsFor(view: View): LazyPart[] {
   if (view.kind === 'page') parts.push(...partsInBlocks(view.payload.page.blocks));
   if (view.kind === 'system' && view.name === 'preview') parts.push('live-preview');
   if (view.kind === 'system' && view.name === 'reset-storage') parts.push('reset-storage');
+  if (view.kind === 'search') parts.push('search-results');
   return parts;
 }
 
@@ -54,6 +55,7 @@ const LOADERS: Record<LazyPart, () => Promise<AnyComponent>> = {
   'live-preview': () => import('./screens/live-preview').then((m) => m.LivePreview),
   'reset-storage': () => import('./screens/reset-storage').then((m) => m.ResetStorageScreen),
   'consent-banner': () => import('./consent-banner').then((m) => m.ConsentBanner),
+  'search-results': () => import('../search/search-screen').then((m) => m.SearchScreen),
 };
 
 /** Loads the parts that are not provided yet; rejects when a chunk fails. */

@@ -62,6 +62,8 @@ export interface GcResult {
   removedPayloads: number;
   removedClientFiles: string[];
   removedCodeVersions: string[];
+  /** `search/...` keys no kept build lists */
+  removedSearchRecords: string[];
 }
 
 const PublishedMarker = z.object({ id: z.string(), timestamp: z.number() });
@@ -101,10 +103,13 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       if (!value) throw new PublishError(`kept build ${id} has no index in KV; stopping without removing anything`);
       const index = BuildIndex.parse(JSON.parse(value));
       for (const hash of Object.values(index.pages)) referenced.add(kvKeys.payload(hash));
+      for (const hash of Object.values(index.search ?? {})) referenced.add(kvKeys.search(hash));
       clientFiles.push(index.code?.clientFiles ?? null);
       if (index.code) codeIds.add(index.code.id);
     }
     const payloads = (await kv.list(kvKeys.payloadPrefix)).filter((key) => !referenced.has(key));
+    // Content-addressed and listed by their builds' indexes, like payloads.
+    const searchRecords = (await kv.list(kvKeys.searchPrefix)).filter((key) => !referenced.has(key));
     const assets = unreferencedClientFiles(await kv.list(kvKeys.clientFilePrefix), clientFiles);
     const codeVersions = (await kv.list(kvKeys.codeVersionPrefix)).filter(
       (key) => ![...codeIds].some((c) => kvKeys.codeVersion(c) === key),
@@ -115,11 +120,12 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       removedPayloads: payloads.length,
       removedClientFiles: assets,
       removedCodeVersions: codeVersions,
+      removedSearchRecords: searchRecords,
     };
     if (dryRun) {
       for (const [id, reason] of plan.kept) log(`keep ${id}  (${reason})`);
       for (const id of plan.removed) log(`would remove build ${id}`);
-      for (const key of [...assets, ...codeVersions]) log(`would remove ${key}`);
+      for (const key of [...assets, ...codeVersions, ...searchRecords]) log(`would remove ${key}`);
       log(
         `dry run: would remove ${plan.removed.length} build(s), ${payloads.length} payload record(s), ${assets.length} client file(s), ${codeVersions.length} code version(s); nothing was changed`,
       );
@@ -135,7 +141,8 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
     ]);
     // Manifests first: a build without its manifest is no longer listed or adoptable.
     await kv.deleteMany(buildKeys);
-    await kv.deleteMany([...payloads, ...assets, ...codeVersions]);
+    await kv.deleteMany([...payloads, ...assets, ...codeVersions, ...searchRecords]);
+    if (searchRecords.length > 0) log(`removed ${searchRecords.length} search record(s)`);
     log(
       `kept ${kept.length} build(s); removed ${plan.removed.length} build(s), ${payloads.length} payload record(s), ` +
         `${assets.length} client file(s) and ${codeVersions.length} code version(s)`,

@@ -11,6 +11,7 @@ import { kvKeys } from '../../app/kv-keys';
 import { compileRouteRules, matchRouteRules } from '../../app/route-rules';
 import { consentScript } from '../../app/consent';
 import { gtmSnippet } from '../../app/tag-manager';
+import { searchRecordsFor } from './search-index';
 import { sitemapUrls, sitemapXml, type SitemapSource } from './sitemap';
 import type { ImageManifest } from '../../app/images/image-manifest';
 import type { LoadedContent } from './content-loader';
@@ -141,6 +142,8 @@ export function buildRecords({ content, codeHash, clientFiles = [], timestamp, i
     16,
   );
 
+  // Made from the payloads alone by code the code hash covers, so the id need not name it.
+  const search = searchRecordsFor(payloads);
   const chrome = Object.fromEntries(content.site.locales.map((l) => [l.code, chromeFor(content.site, l.code)]));
   const { gtmId, consentMode } = content.site;
   const index: BuildIndex = {
@@ -154,6 +157,7 @@ export function buildRecords({ content, codeHash, clientFiles = [], timestamp, i
       connectOrigins: formOrigins(content),
     },
     webhooks,
+    search: search.hashes,
     code: { id: codeHash.slice(0, 16), recordsFormat: RECORDS_FORMAT, clientFiles: clientFiles.map((f) => f.path).sort() },
   };
   const manifest: AppManifest = { id, timestamp, matcher, prerendered };
@@ -170,6 +174,7 @@ export function buildRecords({ content, codeHash, clientFiles = [], timestamp, i
   const records: KvRecord[] = [
     ...clientFiles.map((f) => ({ key: kvKeys.clientFile(f.path), value: f.text })),
     ...[...unique].map(([key, value]) => ({ key, value })),
+    ...search.records,
     { key: kvKeys.index(id), value: JSON.stringify(index) },
     { key: kvKeys.sitemap(id), value: sitemapXml(sitemap.urls) },
     { key: kvKeys.manifest(id), value: JSON.stringify(manifest) },

@@ -65,6 +65,14 @@ export const CONSTANT_REGIONS: Readonly<Record<string, readonly string[]>> = {
     'SHARE_MAX_DAYS',
   ],
   'constants-consent': ['CONSENT_MAX_AGE_MS', 'CONSENT_CLOCK_SKEW_MS', 'CONSENT_WAIT_FOR_UPDATE_MS'],
+  'constants-search': [
+    'SEARCH_QUERY_MAX_CHARS',
+    'SEARCH_DEBOUNCE_MS',
+    'SEARCH_EXCERPT_MAX_CHARS',
+    'SEARCH_INDEX_MEMORY_MAX_ENTRIES',
+    'SEARCH_INDEX_MEMORY_MAX_BYTES',
+    'SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR',
+  ],
 };
 
 /** Where constants are looked for: the code that runs on a side of the site. */

@@ -8,6 +8,7 @@
  *               yet: pages of this build keep them after a later code deploy (worker/routes/client-files.ts)
  *   payloads    only those KV does not have yet (content-addressed: unchanged pages are reused),
  *               each with its first publish time as KV metadata
+ *   search      the locales' search indexes KV does not have yet (content-addressed, like payloads)
  *   records     index, sitemap and manifest (a reader adopts a build once manifest and index read back);
  *               the sitemap gets each URL's <lastmod> here, from that metadata; at a build's first
  *               publish also its release record (scripts/lib/release.ts)
@@ -264,17 +265,28 @@ export async function publishBuild(
     const existingFiles = new Set(await kv.list(kvKeys.clientFilePrefix));
     const clientFiles = files.records.filter((r) => r.key.startsWith(kvKeys.clientFilePrefix));
     const newClientFiles = clientFiles.filter((r) => !existingFiles.has(r.key));
+    // Search records are content-addressed too: only those KV does not have yet, before the index names them.
+    const existingSearch = new Set(await kv.list(kvKeys.searchPrefix));
+    const searchRecords = files.records.filter((r) => r.key.startsWith(kvKeys.searchPrefix));
+    const newSearch = searchRecords.filter((r) => !existingSearch.has(r.key));
     const manifest = files.records.filter((r) => r.key.startsWith(kvKeys.manifestPrefix));
     // The sitemap as built has no <lastmod>; this one has each URL's (firstPublishedTimes).
     const sitemap = { key: files.sitemap.key, value: sitemapXml(files.sitemap.urls, (hash) => firstPublished.get(kvKeys.payload(hash))) };
     const rest = files.records
-      .filter((r) => ![kvKeys.payloadPrefix, kvKeys.manifestPrefix, kvKeys.clientFilePrefix].some((prefix) => r.key.startsWith(prefix)))
+      .filter(
+        (r) =>
+          ![kvKeys.payloadPrefix, kvKeys.manifestPrefix, kvKeys.clientFilePrefix, kvKeys.searchPrefix].some((prefix) =>
+            r.key.startsWith(prefix),
+          ),
+      )
       .map((r) => (r.key === sitemap.key ? sitemap : r));
 
     await write(kv, newClientFiles, 'client files');
     log(`client files: ${newClientFiles.length} written, ${clientFiles.length - newClientFiles.length} already in KV`);
     await write(kv, newPayloads, 'payloads');
     log(`payloads: ${newPayloads.length} written, ${payloads.length - newPayloads.length} already in KV`);
+    await write(kv, newSearch, 'search indexes');
+    log(`search indexes: ${newSearch.length} written, ${searchRecords.length - newSearch.length} already in KV`);
     // Index, sitemap and manifest together: a reader adopts the build only once both the
     // manifest and the index read back, and every payload is there by now.
     const by = origin ?? releaseOrigin();
@@ -297,11 +309,11 @@ export async function publishBuild(
       await appendLog(kv, { at: now(), action: 'publish', to: files.id, from, by: by.by }).catch(() =>
         log('warning: the build is live, but its move was not added to the release log (npm run rollback -- --previous will not know it)'),
       );
-    const written = newClientFiles.length + newPayloads.length + rest.length + manifest.length + (draft ? 1 : 4);
+    const written = newClientFiles.length + newPayloads.length + newSearch.length + rest.length + manifest.length + (draft ? 1 : 4);
     return {
       id: files.id,
       written,
-      reused: payloads.length - newPayloads.length + clientFiles.length - newClientFiles.length,
+      reused: payloads.length - newPayloads.length + clientFiles.length - newClientFiles.length + searchRecords.length - newSearch.length,
       alreadyPublished: false,
     };
   } finally {

@@ -240,6 +240,20 @@ describe('gc', () => {
     expect(await kv.list(kvKeys.codeVersionPrefix)).toEqual([kvKeys.codeVersion(OLD_CODE)]);
   });
 
+  test('it removes the search records only removed builds list, and keeps those a kept build lists', async () => {
+    await seedThreeBuilds();
+    const [shared, goneOnly] = ['d'.repeat(64), 'e'.repeat(64)];
+    const listSearch = async (id: string, search: Record<string, string>) => {
+      const index = JSON.parse((await read(kvKeys.index(id)))!) as BuildIndex;
+      await kv.putMany([{ key: kvKeys.index(id), value: JSON.stringify({ ...index, search }) }]);
+    };
+    await listSearch(GONE, { en: shared, de: goneOnly });
+    await listSearch(NEW, { en: shared });
+    await kv.putMany([shared, goneOnly].map((hash) => ({ key: kvKeys.search(hash), value: '{}' })));
+    await collectGarbage(kv, { keep: 0, now: () => NOW });
+    expect(await kv.list(kvKeys.searchPrefix)).toEqual([kvKeys.search(shared)]);
+  });
+
   test('--dry-run lists what would go and removes nothing', async () => {
     await seedTwoCodes();
     const lines: string[] = [];

@@ -141,13 +141,14 @@ describe('publishing', () => {
     expect(lines.join('\n')).toContain('already the live build');
   });
 
-  test('after a one-page change only that page, the build and release records, the pointer, the latest of its format, the published marker and the log entry are written', async () => {
+  test("after a one-page change only that page, its locale's search index, the build and release records, the pointer, the latest of its format, the published marker and the log entry are written", async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
-    const shared = (r: { key: string }) => r.key.startsWith(kvKeys.payloadPrefix) || r.key.startsWith(kvKeys.clientFilePrefix);
+    const shared = (r: { key: string }) =>
+      [kvKeys.payloadPrefix, kvKeys.clientFilePrefix, kvKeys.searchPrefix].some((prefix) => r.key.startsWith(prefix));
     const builtRecords = filesC.records.filter((r) => !shared(r)).length;
-    expect(result.written).toBe(1 + builtRecords + 5);
-    expect(result.reused).toBe(filesC.records.filter(shared).length - 1);
+    expect(result.written).toBe(2 + builtRecords + 5);
+    expect(result.reused).toBe(filesC.records.filter(shared).length - 2);
   });
 
   test("a build's client files are archived in KV once, before its pointer, and the same code writes none again", async () => {
@@ -408,6 +409,8 @@ describe('operating builds', () => {
     const result = await collectGarbage(kv, { keep: 0, force: true });
     expect(result.removedBuilds).toEqual([filesA.id]);
     expect(result.removedPayloads).toBe(1);
+    // The changed locale's search record of A; the other locale's is C's too.
+    expect(result.removedSearchRecords).toHaveLength(1);
     expect(await isWhole(filesC)).toBe(true);
     expect(await isWhole(filesB)).toBe(true);
     expect((await kv.getMany([kvKeys.manifest(filesA.id)])).get(kvKeys.manifest(filesA.id))).toBeNull();

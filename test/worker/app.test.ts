@@ -30,7 +30,7 @@ const WRAPPERS = ['requestLog', 'edgeCacheRemember', 'securityHeaders'];
 /** Everything else: any of these may answer, or throw, which the error handler answers. */
 const ANSWERING = names.filter((n) => !WRAPPERS.includes(n));
 /** Steps that answer with a page of the site. */
-const PAGES = ['unsupportedPage', 'previewPage', 'resetStoragePage', 'resetStorageSlugPage', 'contentPage'];
+const PAGES = ['unsupportedPage', 'previewPage', 'resetStoragePage', 'resetStorageSlugPage', 'searchPage', 'contentPage'];
 
 describe('the worker’s steps', () => {
   test('are registered in the order appSteps lists them', () => {
@@ -68,6 +68,7 @@ describe('the worker’s steps', () => {
   test('find the build before the steps that read it', () => {
     expectBefore(['formsBuild'], ['sameOriginPosts', 'formRateLimit', 'receiveForm']);
     expectBefore(['formSentBuild'], ['formSent']);
+    expectBefore(['searchBuild'], ['searchJson']);
     expectBefore(['currentBuild'], ['previewMedia', 'previewEditor', 'robotsTxt', 'sitemapXml', 'payloads', ...PAGES]);
   });
 

@@ -17,6 +17,7 @@ import { GalleryBlock } from '../../app/render/blocks/gallery';
 import { provideParts, type LazyPart } from '../../app/render/lazy-parts';
 import { LivePreview } from '../../app/render/screens/live-preview';
 import { ResetStorageScreen } from '../../app/render/screens/reset-storage';
+import { SearchScreen } from '../../app/search/search-screen';
 import { loadsScripts, tagManagerOf } from '../../app/render/view-facts';
 import { renderDocument } from './document';
 import { jsonForScript } from './html';
@@ -33,6 +34,7 @@ provideParts({
   'live-preview': LivePreview,
   'reset-storage': ResetStorageScreen,
   'consent-banner': ConsentBanner,
+  'search-results': SearchScreen,
 } satisfies Record<LazyPart, unknown>);
 
 export interface RenderOptions {

@@ -1,5 +1,5 @@
 /** Bulgarian: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Отметка за презареждане (за тази сесия)',
   itemCookie: 'Бисквитка',
   itemOther: 'Съхранена настройка',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Търсене',
+  submit: 'Търси',
+  results: 'Резултати',
+  resultsFor: 'Резултати за',
+  noResults: 'Няма намерени резултати за',
+  suggestions: 'Може би търсите',
+  previous: 'Предишна',
+  next: 'Следваща',
+  page: 'Страница',
+  tooLong: 'Търсенето е твърде дълго. Моля, съкратете го.',
+  badPage: 'Няма такава страница с резултати.',
+  empty: 'Въведете какво търсите.',
+  unavailable: 'Търсенето в момента не е достъпно. Моля, опитайте отново след минута.',
 };

@@ -1,5 +1,5 @@
 /** German (Germany and Austria): the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -73,4 +73,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Neulade-Markierung (für diese Sitzung)',
   itemCookie: 'Cookie',
   itemOther: 'Gespeicherte Einstellung',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Suche',
+  submit: 'Suchen',
+  results: 'Ergebnisse',
+  resultsFor: 'Ergebnisse für',
+  noResults: 'Keine Treffer für',
+  suggestions: 'Vielleicht suchen Sie',
+  previous: 'Zurück',
+  next: 'Weiter',
+  page: 'Seite',
+  tooLong: 'Ihre Suche ist zu lang. Bitte kürzen Sie sie.',
+  badPage: 'Diese Ergebnisseite gibt es nicht.',
+  empty: 'Geben Sie ein, wonach Sie suchen.',
+  unavailable: 'Die Suche ist gerade nicht verfügbar. Bitte versuchen Sie es in einer Minute erneut.',
 };

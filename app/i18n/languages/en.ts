@@ -1,5 +1,5 @@
 /** English: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Reload marker (for this session)',
   itemCookie: 'Cookie',
   itemOther: 'Stored setting',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Search',
+  submit: 'Search',
+  results: 'Results',
+  resultsFor: 'Results for',
+  noResults: 'Nothing found for',
+  suggestions: 'You may be looking for',
+  previous: 'Previous',
+  next: 'Next',
+  page: 'Page',
+  tooLong: 'Your search is too long. Please shorten it.',
+  badPage: 'There is no such page of results.',
+  empty: 'Type what you are looking for.',
+  unavailable: 'Search is not available right now. Please try again in a minute.',
 };

@@ -1,5 +1,5 @@
 /** Estonian: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Uuesti laadimise märge (selle seansi kohta)',
   itemCookie: 'Küpsis',
   itemOther: 'Salvestatud seade',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Otsing',
+  submit: 'Otsi',
+  results: 'Tulemused',
+  resultsFor: 'Tulemused päringule',
+  noResults: 'Midagi ei leitud päringule',
+  suggestions: 'Võib-olla otsid',
+  previous: 'Eelmine',
+  next: 'Järgmine',
+  page: 'Lehekülg',
+  tooLong: 'Otsing on liiga pikk. Palun lühenda seda.',
+  badPage: 'Sellist tulemuste lehte ei ole.',
+  empty: 'Kirjuta, mida otsid.',
+  unavailable: 'Otsing pole praegu saadaval. Palun proovi minuti pärast uuesti.',
 };

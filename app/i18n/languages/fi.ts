@@ -1,5 +1,5 @@
 /** Finnish: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Uudelleenlatauksen merkintä (tälle istunnolle)',
   itemCookie: 'Eväste',
   itemOther: 'Tallennettu asetus',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Haku',
+  submit: 'Hae',
+  results: 'Tulokset',
+  resultsFor: 'Tulokset haulla',
+  noResults: 'Ei tuloksia haulla',
+  suggestions: 'Ehkä etsit',
+  previous: 'Edellinen',
+  next: 'Seuraava',
+  page: 'Sivu',
+  tooLong: 'Haku on liian pitkä. Lyhennä sitä.',
+  badPage: 'Tällaista tulossivua ei ole.',
+  empty: 'Kirjoita, mitä etsit.',
+  unavailable: 'Haku ei ole juuri nyt käytettävissä. Yritä minuutin päästä uudelleen.',
 };

@@ -1,5 +1,5 @@
 /** Lithuanian: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Perkrovimo žymė (šiai sesijai)',
   itemCookie: 'Slapukas',
   itemOther: 'Išsaugotas nustatymas',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Paieška',
+  submit: 'Ieškoti',
+  results: 'Rezultatai',
+  resultsFor: 'Rezultatai pagal užklausą',
+  noResults: 'Nieko nerasta pagal užklausą',
+  suggestions: 'Galbūt ieškote',
+  previous: 'Ankstesnis',
+  next: 'Kitas',
+  page: 'Puslapis',
+  tooLong: 'Paieškos užklausa per ilga. Sutrumpinkite ją.',
+  badPage: 'Tokio rezultatų puslapio nėra.',
+  empty: 'Įrašykite, ko ieškote.',
+  unavailable: 'Paieška šiuo metu neveikia. Bandykite dar kartą po minutės.',
 };

@@ -1,5 +1,5 @@
 /** Latvian: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Pārlādes atzīme (šai sesijai)',
   itemCookie: 'Sīkdatne',
   itemOther: 'Saglabāts iestatījums',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Meklēšana',
+  submit: 'Meklēt',
+  results: 'Rezultāti',
+  resultsFor: 'Rezultāti vaicājumam',
+  noResults: 'Nekas netika atrasts pēc vaicājuma',
+  suggestions: 'Iespējams, jūs meklējat',
+  previous: 'Iepriekšējā',
+  next: 'Nākamā',
+  page: 'Lapa',
+  tooLong: 'Meklēšanas vaicājums ir pārāk garš. Lūdzu, saīsiniet to.',
+  badPage: 'Šādas rezultātu lapas nav.',
+  empty: 'Ierakstiet, ko meklējat.',
+  unavailable: 'Meklēšana pašlaik nav pieejama. Lūdzu, mēģiniet vēlreiz pēc minūtes.',
 };

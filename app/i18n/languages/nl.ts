@@ -1,5 +1,5 @@
 /** Dutch: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -72,4 +72,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Herlaadmarkering (voor deze sessie)',
   itemCookie: 'Cookie',
   itemOther: 'Opgeslagen instelling',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Zoeken',
+  submit: 'Zoeken',
+  results: 'Resultaten',
+  resultsFor: 'Resultaten voor',
+  noResults: 'Niets gevonden voor',
+  suggestions: 'Misschien zoekt u',
+  previous: 'Vorige',
+  next: 'Volgende',
+  page: 'Pagina',
+  tooLong: 'Uw zoekopdracht is te lang. Maak hem korter.',
+  badPage: 'Die resultatenpagina bestaat niet.',
+  empty: 'Typ waar u naar zoekt.',
+  unavailable: 'Zoeken is nu niet beschikbaar. Probeer het over een minuut opnieuw.',
 };

@@ -1,5 +1,5 @@
 /** Russian: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Отметка перезагрузки (для этого сеанса)',
   itemCookie: 'Файл cookie',
   itemOther: 'Сохранённая настройка',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Поиск',
+  submit: 'Найти',
+  results: 'Результаты',
+  resultsFor: 'Результаты по запросу',
+  noResults: 'Ничего не найдено по запросу',
+  suggestions: 'Возможно, вы ищете',
+  previous: 'Назад',
+  next: 'Далее',
+  page: 'Страница',
+  tooLong: 'Запрос слишком длинный. Пожалуйста, сократите его.',
+  badPage: 'Такой страницы результатов нет.',
+  empty: 'Введите, что вы ищете.',
+  unavailable: 'Поиск сейчас недоступен. Пожалуйста, повторите через минуту.',
 };

@@ -1,5 +1,5 @@
 /** Swedish: the words the site itself says. One chunk per language in the browser. */
-import type { ConsentStrings, FormStrings, UiStrings } from '../language-table';
+import type { ConsentStrings, FormStrings, SearchStrings, UiStrings } from '../language-table';
 
 /** The consent banner, when the site has a tag manager (site.json may replace these). */
 export const consent: ConsentStrings = {
@@ -71,4 +71,21 @@ export const form: FormStrings = {
   itemReloadMarker: 'Omladdningsmarkering (för den här sessionen)',
   itemCookie: 'Kaka',
   itemOther: 'Sparad inställning',
+};
+
+/** Site search: the header field and the search page (docs/search.md). */
+export const search: SearchStrings = {
+  label: 'Sök',
+  submit: 'Sök',
+  results: 'Resultat',
+  resultsFor: 'Resultat för',
+  noResults: 'Inga träffar för',
+  suggestions: 'Du kanske letar efter',
+  previous: 'Föregående',
+  next: 'Nästa',
+  page: 'Sida',
+  tooLong: 'Din sökning är för lång. Korta den.',
+  badPage: 'Det finns ingen sådan resultatsida.',
+  empty: 'Skriv vad du letar efter.',
+  unavailable: 'Sökningen är inte tillgänglig just nu. Försök igen om en minut.',
 };

@@ -3,6 +3,7 @@ import type { Chrome } from '../../build-records';
 import { uiStrings } from '../../i18n/strings';
 import { openConsentSettings } from '../../dom/consent';
 import { consentStrings } from '../../i18n/consent-strings';
+import { SearchField } from '../../search/search-field';
 
 function LanguageSwitcher({ chrome, languageLinks }: { chrome: Chrome; languageLinks: Record<string, string> }) {
   const t = uiStrings(chrome.locale.lang);
@@ -37,6 +38,7 @@ function Header({ chrome, path, languageLinks }: { chrome: Chrome; path: string;
       <a className="site-header__brand" href={`/${chrome.locale.code}`}>
         {chrome.siteName}
       </a>
+      <SearchField chrome={chrome} />
       <button
         type="button"
         className="site-header__menu-button"

@@ -24,6 +24,7 @@ import type { CpuPair, CpuPairSpec } from './cpu-pairs';
 import type { PageImageBytes } from './image-bytes';
 import type { BenchMeasurements, LoadRun } from './measurements';
 import type { ScenarioKey } from './scenarios';
+import { evaluateSearchBudgets } from './search';
 
 /** The figures a scenario is divided by: the constant route's, around it or over the run. */
 export interface Bracket {
@@ -172,7 +173,7 @@ export function analyseBench(m: BenchMeasurements): BenchAnalysis {
     clientOwnGzipBytes: m.js.ownGzipBytes,
     workerGzipBytes: m.dryRun.gzipKiB * 1024,
     scale: m.scale.map((s, i) => ({ pages: s.pages, renderMedianMs: m.scaleRenders[i]!.medianMs })),
-  });
+  }).concat(m.search ? evaluateSearchBudgets(m.search, m.scaleRenders.at(-1)!.medianMs) : []);
   return {
     cpu,
     phoneImageSaving,

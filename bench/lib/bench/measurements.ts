@@ -9,6 +9,7 @@ import type { HtmlWeight } from './html-weight';
 import type { PageImageBytes } from './image-bytes';
 import type { RenderTiming } from './render-time';
 import type { Scenario, ScenarioKey } from './scenarios';
+import type { SearchMeasurements } from './search';
 
 export interface BenchSettings {
   /** seconds of load per run */
@@ -72,4 +73,6 @@ export interface BenchMeasurements {
   images: PageImageBytes[];
   /** the fixture page and the sample pages: the inline boot data's weight */
   htmlWeights: HtmlWeight[];
+  /** site search on the largest scale site and the sample content (./search.ts) */
+  search?: SearchMeasurements;
 }

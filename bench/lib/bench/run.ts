@@ -31,6 +31,7 @@ import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
 import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
 import { loadRenderView, renderCase, timeRenders, type RenderCase } from './render-time';
 import { benchScenarios, verifyScenario } from './scenarios';
+import { measureSearchAtScale, timeIndexing, type SearchAtScale } from './search';
 
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
@@ -136,6 +137,7 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   // 5. Render time in Node; the scale builds, rendered interleaved with the fixture page.
   step('scale builds');
   const scale: (ScaleSite & { case: RenderCase })[] = [];
+  let searchAtScale: SearchAtScale | undefined;
   for (const n of SCALE_SIZES) {
     const dir = await tempDir(`bench-scale-${n}`);
     const dist = await tempDir(`bench-scale-${n}-dist`);
@@ -155,6 +157,7 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
         records: built.build.records.length + 1,
         case: renderCase(built.build, scaleAssets, SCALE_PAGE),
       });
+      if (n === SCALE_SIZES.at(-1)) searchAtScale = await measureSearchAtScale(built.build, dist);
     } finally {
       await removeAll([dir, dist]);
     }
@@ -172,7 +175,9 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   // 6. The generated fixture has no photos; the sample content has camera-size ones.
   step('building the sample content for its image bytes');
   const contentOut = await cleanup.tempDir('bench-sample-dist');
+  const sampleStart = performance.now();
   const sample = await buildOrThrow(REPO_CONTENT, contentOut);
+  const sampleBuildMs = performance.now() - sampleStart;
   const images = await imageBytes(contentOut, IMAGE_BENCH_PAGES);
   const sampleAssets = await clientAssetsOf(contentOut);
   const htmlWeights = [
@@ -202,5 +207,6 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     startup,
     images,
     htmlWeights,
+    ...(searchAtScale ? { search: { scale: searchAtScale, sample: { buildMs: sampleBuildMs, indexMs: timeIndexing(sample.build) } } } : {}),
   };
 }

@@ -177,6 +177,17 @@ describe('what the preview host shows', () => {
     expect(((await (await worker.fetch(`${LIVE}/_app/builds/latest.json`)).json()) as { id: string }).id).toBe(live.build.id);
   });
 
+  test('search on the preview host finds a page only the draft has; search on the live host does not', async () => {
+    await worker.put(draft.build.records);
+    await worker.put([{ key: kvKeys.draft, value: draft.build.pointer.value }]);
+    const answerOf = async (res: Response) => bootData(await res.text()).view.answer as { hits: { path: string }[] };
+    const draftOnly = '/en/section/group-3/page-3';
+    expect((await answerOf(await asEditor('/en/search?q=page%203'))).hits.map((h) => h.path)).toContain(draftOnly);
+    const live = await answerOf(await worker.fetch(`${LIVE}/en/search?q=page%203`));
+    expect(live).not.toBeNull();
+    expect(live.hits.map((h) => h.path)).not.toContain(draftOnly);
+  });
+
   test('a draft’s manifest is served on the preview host and never on the live host', async () => {
     await worker.put(draft.build.records);
     await worker.put([{ key: kvKeys.draft, value: draft.build.pointer.value }]);

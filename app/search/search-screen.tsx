@@ -1,0 +1,100 @@
+/**
+ * The search page: the query in a form of its own (it works without JavaScript), the results
+ * with their marked excerpts and paths, pages of results as links, and when nothing is found
+ * the locale's main pages (its navigation) as suggestions.
+ */
+import type { Chrome } from '../build-records';
+import { SEARCH_QUERY_MAX_CHARS } from '../constants';
+import { SEARCH_RESULTS_PER_PAGE, quoted, searchPageUrl, searchStrings } from './common';
+import type { SearchAnswer } from './engine';
+import type { SearchTrouble } from './answer';
+
+export interface SearchScreenProps {
+  chrome: Chrome;
+  query: string;
+  answer: SearchAnswer | null;
+  trouble?: SearchTrouble;
+}
+
+function Pagination({ chrome, answer }: { chrome: Chrome; answer: SearchAnswer }) {
+  const t = searchStrings(chrome.locale.lang);
+  if (answer.pageCount < 2) return null;
+  const link = (page: number) => searchPageUrl(chrome.locale.code, answer.query, page);
+  return (
+    <nav className="search-pages" aria-label={t.page}>
+      {answer.page > 1 && (
+        <a href={link(answer.page - 1)} rel="prev">
+          {t.previous}
+        </a>
+      )}
+      <span>{`${t.page} ${answer.page} / ${answer.pageCount}`}</span>
+      {answer.page < answer.pageCount && (
+        <a href={link(answer.page + 1)} rel="next">
+          {t.next}
+        </a>
+      )}
+    </nav>
+  );
+}
+
+export function SearchScreen({ chrome, query, answer, trouble }: SearchScreenProps) {
+  const t = searchStrings(chrome.locale.lang);
+  const troubleText =
+    trouble === 'too-long' ? t.tooLong : trouble === 'bad-page' ? t.badPage : trouble === 'unavailable' ? t.unavailable : null;
+  return (
+    <section className="screen search-page">
+      <h1 tabIndex={-1}>{query && !trouble ? `${t.resultsFor} ${quoted(query)}` : t.label}</h1>
+      <form className="search-page__form" action={`/${chrome.locale.code}/search`} method="get">
+        <label htmlFor="search-page-q">{t.label}</label>
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={trouble === 'too-long' ? '' : query}
+          maxLength={SEARCH_QUERY_MAX_CHARS}
+        />
+        <button type="submit" className="button button--primary">
+          {t.submit}
+        </button>
+      </form>
+      {troubleText && <p className="search-page__trouble">{troubleText}</p>}
+      {!troubleText && !answer && <p>{t.empty}</p>}
+      {answer && answer.total > 0 && (
+        <>
+          <p className="search-page__count">{`${t.results}: ${answer.total}`}</p>
+          <ol className="search-results" start={(answer.page - 1) * SEARCH_RESULTS_PER_PAGE + 1}>
+            {answer.hits.map((hit) => (
+              <li key={hit.path} className="search-result">
+                <a className="search-result__title" href={hit.path}>
+                  {hit.title}
+                </a>
+                <p className="search-result__excerpt">
+                  {hit.excerpt.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
+                </p>
+                <p className="search-result__path">{hit.path}</p>
+              </li>
+            ))}
+          </ol>
+          <Pagination chrome={chrome} answer={answer} />
+        </>
+      )}
+      {answer && answer.total === 0 && (
+        <div className="search-page__none">
+          <p>{`${t.noResults} ${quoted(answer.query)}`}</p>
+          {chrome.navigation.length > 0 && (
+            <>
+              <h2>{t.suggestions}</h2>
+              <ul className="search-suggestions">
+                {chrome.navigation.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
