@@ -34,6 +34,11 @@ export interface SiteBuildOptions {
   codeLabel?: string;
   /** where encoded image variants are kept between builds (default .cache/images) */
   imageCache?: ImageCache;
+  /**
+   * false: no responsive variants, every image a plain `<img>` of its original (the bench's
+   * reference for what variants cost in the HTML); default true
+   */
+  imageVariants?: boolean;
 }
 
 /** `warnings`: broken links a site with `allowBrokenLinks` builds with anyway. */
@@ -109,6 +114,7 @@ export async function buildSite({
   timestamp = Date.now(),
   codeLabel,
   imageCache,
+  imageVariants = true,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const loaded = await loadContent(contentDir, shownContentRoot);
   if (!loaded.ok) return loaded;
@@ -139,7 +145,7 @@ export async function buildSite({
       return { ok: false, problems, warnings: loaded.warnings };
     };
     // Variants first: they name a file that cannot be decoded, which publishing would name again.
-    const variants = await buildImageVariants(media);
+    const variants = imageVariants ? await buildImageVariants(media) : ({ ok: true, manifest: {} } as const);
     if (!variants.ok) return fail(variants.problems);
     const published = await publishMedia(media);
     if (!published.ok) return fail(published.problems);
