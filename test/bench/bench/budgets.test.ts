@@ -43,7 +43,7 @@ describe('bench budgets', () => {
       imagePageGzipVsPlain: 1.5,
       imagePageRawVsPlain: 2,
       imagePageRenderInstructionsVsPlain: 1.3,
-      imageMarkupExtraBytesPerImage: 300,
+      imageMarkupExtraPerImageBytes: 256,
     });
   });
 
