@@ -84,14 +84,10 @@ describe('responsive images', () => {
           .filter((el) => !el.closest('noscript') && !(el.tagName === 'IMG' && el.parentElement?.tagName === 'PICTURE'))
           .map((el) => {
             const img = el.tagName === 'IMG' ? el : el.querySelector('img')!;
-            const tags = [el, ...el.querySelectorAll('source, img')].map(
-              (x) =>
-                `<${x.tagName.toLowerCase()} ${[...x.attributes]
-                  .map((a) => `${a.name}="${a.value}"`)
-                  .sort()
-                  .join(' ')}>`,
+            const tags = [el, ...el.querySelectorAll('source, img')].map((x) =>
+              [x.tagName.toLowerCase(), ...[...x.attributes].map((a) => `${a.name}="${a.value}"`).sort()].join(' '),
             );
-            return { alt: img.getAttribute('alt'), lazy: img.getAttribute('data-lazy'), markup: tags.join('') };
+            return { alt: img.getAttribute('alt'), lazy: img.getAttribute('data-lazy'), markup: tags.map((t) => `<${t}>`).join('') };
           });
       const html = await (await fetch('/en/spring-offer')).text();
       const server = markupOf(new DOMParser().parseFromString(html, 'text/html'));
@@ -187,7 +183,9 @@ describe('the lazy state of a raster image follows the variant it carries', () =
 
   test(`a content image whose variants fail is tried ${LAZY_IMAGE_MAX_ATTEMPTS} times, then its alt text is shown in its box`, async () => {
     const { page, problems, tried } = await failing('**/media/_v/tower.*');
-    await page.locator(TOWER).scrollIntoViewIfNeeded();
+    // Not through a locator: once due, the <img> is put in its <picture>, a new element, and
+    // each attempt is a new one again.
+    await page.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), TOWER);
     const fallback = page.locator('.img-fallback__text', { hasText: 'Warm morning sky over a hillside' });
     await expect.poll(() => fallback.count(), { timeout: 10_000 }).toBe(1);
     expect(await fallback.isVisible()).toBe(true);
