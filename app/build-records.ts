@@ -64,7 +64,8 @@ export type Payload = z.infer<typeof Payload>;
  * (worker side) and never serves a build in another; bump it when a reader of the old layout
  * would misread the new one.
  */
-export const RECORDS_FORMAT = 1;
+// 2: a payload's `images` are compact descriptors (hash, widths, formats), not URL lists.
+export const RECORDS_FORMAT = 2;
 
 /** What made a build and what reads it: the code id is a hash of the worker and client bundles. */
 export const BuildCode = z.object({

@@ -111,9 +111,6 @@ export const BROWSER_VERDICT_MEMO_MAX_KEY_CHARS = 1_024;
 export const IMAGE_WIDTHS_PX = [320, 480, 640, 960, 1280, 1920, 2560] as const;
 /** Largest raster image the build decodes: a bigger one (or a decompression bomb) fails the build. */
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
-/** Width of the blurred preview inlined as a data: URL until the image loads. */
-export const IMAGE_PLACEHOLDER_WIDTH_PX = 16;
-
 /** Site search (docs/search.md): a longer query is refused with a 400 that says so. */
 export const SEARCH_QUERY_MAX_CHARS = 200;
 /** How long the header field waits after the last keystroke before it asks the edge. */

@@ -4,7 +4,7 @@
  */
 import type { Chrome, Payload } from './build-records';
 import { priorityImage } from './content/priority-image';
-import { IMAGE_SIZES, srcsetOf } from './images/image-variants';
+import { IMAGE_SIZES, sourceFormatsOf, srcsetFor } from './images/image-variants';
 import { NOT_FOUND_STATUS_TEXT, SERVER_ERROR_STATUS_TEXT, errorWords, uiStrings } from './i18n/strings';
 import type { View } from './view';
 import { quoted, searchStrings } from './search/common';
@@ -31,9 +31,9 @@ export function imagePreloadFor(payload: Payload): HeadData['imagePreload'] {
   const images = payload.images;
   if (!first || !images || !Object.prototype.hasOwnProperty.call(images, first.src)) return undefined;
   const info = images[first.src]!;
-  const format = info.variants.avif ? 'avif' : info.variants.webp ? 'webp' : undefined;
+  const format = sourceFormatsOf(info)[0];
   if (!format) return undefined;
-  return { type: `image/${format}`, srcset: srcsetOf(info.variants[format]!), sizes: IMAGE_SIZES[first.layout] };
+  return { type: `image/${format}`, srcset: srcsetFor(first.src, info, format), sizes: IMAGE_SIZES[first.layout] };
 }
 
 const withPreload = (imagePreload: HeadData['imagePreload']) => (imagePreload ? { imagePreload } : {});

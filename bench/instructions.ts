@@ -2,18 +2,20 @@
  * `npm run bench:instructions [-- --requests N --rounds R --warmup N --profiles DIR]`: instructions per request
  * for the short paths (cache hit, payload, redirect), the full render and their references, counted by
  * valgrind's callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
- * Reported, not judged: the CPU budgets are `npm run bench`'s. Needs valgrind
- * (`apt-get install valgrind`); about 3 minutes. bench/README.md, "`npm run bench:instructions`".
+ * The judge of the four CPU budgets: exits 1 when one of their pairs (INSTRUCTION_PAIR_LIMIT) is
+ * over its limit; writes bench/instructions.json. Needs valgrind (`apt-get install valgrind`);
+ * about 3 minutes. bench/README.md, "`npm run bench:instructions`".
  */
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { command, fail } from '../scripts/lib/cli';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO } from './lib/bench/fixture';
 import { prepareFixtureRuntime } from './lib/bench/fixture-runtime';
 import { benchScenarios, hitCallsScenario, verifyScenario } from './lib/bench/scenarios';
 import { Cleanup, runToExit } from './lib/cleanup';
 import { InstructionCounter, countedRuntime, hasValgrind } from './lib/instructions/callgrind';
-import { countInstructions, instructionRatios, type RatioSpec } from './lib/instructions/measure';
+import { BUDGETS } from './lib/bench/budgets';
+import { countInstructions, instructionRatios, instructionResults, missedRatios, type RatioSpec } from './lib/instructions/measure';
 import { CHROME_UA } from './lib/load-generator';
 import { numberOption } from './lib/options';
 import { startRuntime } from './lib/workerd/runtime';
@@ -41,13 +43,14 @@ const settings = {
 /** The scenarios counted, by their bench keys. */
 const COUNTED = ['cacheHit', 'hitCalls', 'savedHtml', 'payload', 'redirect', 'render', 'minimalRender'];
 const RATIOS: RatioSpec[] = [
-  { key: 'cacheHit', over: 'savedHtml', label: 'cache hit ÷ saved HTML (the pair of the CPU budget)' },
+  { key: 'cacheHit', over: 'savedHtml', label: 'cache hit ÷ saved HTML', limit: BUDGETS.cacheHitCpuVsSavedHtml },
   { key: 'hitCalls', over: 'savedHtml', label: "a hit's runtime calls alone ÷ saved HTML" },
   { key: 'cacheHit', over: 'hitCalls', label: "cache hit ÷ saved HTML with those calls: the site's own code" },
-  { key: 'payload', over: 'savedHtml', label: 'payload ÷ saved HTML' },
-  { key: 'redirect', over: 'savedHtml', label: 'redirect ÷ saved HTML' },
-  { key: 'render', over: 'minimalRender', label: 'full render ÷ minimal render (the pair of the CPU budget)' },
+  { key: 'payload', over: 'savedHtml', label: 'payload ÷ saved HTML', limit: BUDGETS.payloadCpuVsSavedHtml },
+  { key: 'redirect', over: 'savedHtml', label: 'redirect ÷ saved HTML', limit: BUDGETS.redirectCpuVsSavedHtml },
+  { key: 'render', over: 'minimalRender', label: 'full render ÷ minimal render', limit: BUDGETS.renderCpuVsMinimalRender },
 ];
+const RESULTS = join(import.meta.dirname, 'instructions.json');
 
 const log = (s: string) => process.stdout.write(s + '\n');
 const step = (s: string) => process.stderr.write(`bench:instructions: ${s}\n`);
@@ -92,8 +95,16 @@ await runToExit('bench:instructions', cleanup, async () => {
   );
   for (const c of counts)
     log(`  ${c.label.padEnd(76)} ${c.perRequest.map((n) => Math.round(n).toLocaleString('en-US').padStart(10)).join(' ')}`);
-  log('\nratios of the medians (reported, not judged)');
-  for (const r of instructionRatios(counts, RATIOS)) log(`  ${r.label.padEnd(76)} ${r.ratio.toFixed(3)}x`);
+  log('\nratios of the medians (a limit: a CPU budget, judged here)');
+  const ratios = instructionRatios(counts, RATIOS);
+  for (const r of ratios) {
+    const verdict = r.limit === undefined ? '' : `${r.ratio <= r.limit ? 'ok' : 'MISSED'} (<= ${r.limit.toFixed(2)}x)`;
+    log(`  ${r.label.padEnd(64)} ${r.ratio.toFixed(3)}x  ${verdict}`);
+  }
   if (values.profiles !== undefined) log(`\nprofiles in ${profiles} (callgrind.out.<pid>.<n>): callgrind_annotate --inclusive=yes <file>`);
-  return 0;
+  await writeFile(RESULTS, JSON.stringify(instructionResults(counts, ratios), null, 2) + '\n');
+  log('\nwrote bench/instructions.json');
+  const missed = missedRatios(ratios);
+  for (const r of missed) log(`MISSED ${r.label}: ${r.ratio.toFixed(3)}x (limit ${r.limit!.toFixed(2)}x)`);
+  return missed.length ? 1 : 0;
 });

@@ -1,21 +1,22 @@
 /**
  * What the build made of each raster image, as the payload carries it to the renderer
- * (app/build-records.ts). Client code imports only its types.
+ * (app/build-records.ts): a compact descriptor (image-variants.ts, ImageDescriptor) from which
+ * server and client derive the variant URLs. Client code imports only its types.
  */
 import { z } from 'zod';
+import type { ImageDescriptor } from './image-variants';
 
-export const ImageVariant = z.object({ width: z.number().int().positive(), src: z.string().startsWith('/media/') });
-const VariantList = z.array(ImageVariant).min(1).optional();
+// Literals rather than z.enum: that pulls zod code calling Object.fromEntries and
+// Array#flatMap into the client bundle (Chrome 64, Safari 12).
+const Format = z.union([z.literal('avif'), z.literal('webp'), z.literal('jpeg'), z.literal('png')]);
+const Px = z.number().int().positive();
 export const ImageInfo = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  /** variants per format, narrowest first */
-  // An object of optional lists rather than z.enum/z.partialRecord: those pull zod code that
-  // calls Object.fromEntries and Array#flatMap into the client bundle (Chrome 64, Safari 12).
-  variants: z.object({ avif: VariantList, webp: VariantList, jpeg: VariantList, png: VariantList }),
-  /** a tiny blurred JPEG (PNG with alpha) as a data: URL: formats every supported browser shows */
-  placeholder: z.string().regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/),
-});
+  hash: z.string().regex(/^[0-9a-f]{16}$/),
+  width: Px,
+  height: Px,
+  widths: z.array(Px).min(1),
+  formats: z.array(Format).min(1),
+}) satisfies z.ZodType<ImageDescriptor>;
 export type ImageInfo = z.infer<typeof ImageInfo>;
 /** Per media path (`/media/photos/a.jpg`), what the build made of it. */
 export const ImageManifest = z.record(z.string().startsWith('/media/'), ImageInfo);

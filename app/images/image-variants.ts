@@ -34,8 +34,54 @@ export function variantFileName(stem: string, hash: string, width: number, forma
   return `${safeStem}.${hash.slice(0, 16)}.${width}.${format === 'jpeg' ? 'jpg' : format}`;
 }
 
-export function srcsetOf(variants: readonly { width: number; src: string }[]): string {
-  return variants.map((v) => `${v.src} ${v.width}w`).join(', ');
+/**
+ * What the build made of one raster image, as the payload carries it (schema in
+ * image-manifest.ts): its content hash, intrinsic size, and the widths and formats of its
+ * variants. Server and client derive every variant URL, srcset and fallback from it with the
+ * functions below, so the page's JSON holds no URL lists and both render the same markup.
+ */
+export interface ImageDescriptor {
+  /** the first 16 hex digits of the variants' content hash */
+  hash: string;
+  width: number;
+  height: number;
+  /** variant widths, narrowest first */
+  widths: number[];
+  /** variant formats, best first; the last is the fallback (JPEG, or PNG with alpha) */
+  formats: ImageFormat[];
+}
+
+/** The formats a `<picture>` offers as `<source>`s; the fallback goes in the `<img>`'s `src`. */
+export const SOURCE_FORMATS = ['avif', 'webp'] as const;
+/** The widest variant a browser without AVIF and WebP (Safari 12-13) or without JavaScript gets, px. */
+export const FALLBACK_MAX_WIDTH_PX = 1280;
+
+/** The URL of one variant of the image at `path` (`/media/…`): named by its file's stem and the hash. */
+export function variantUrl(path: string, image: ImageDescriptor, width: number, format: ImageFormat): string {
+  const stem = path.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  return `/media/${VARIANT_DIR}/${variantFileName(stem, image.hash, width, format)}`;
+}
+
+/** A `srcset` of every width in one format. */
+export function srcsetFor(path: string, image: ImageDescriptor, format: ImageFormat): string {
+  return image.widths.map((w) => `${variantUrl(path, image, w, format)} ${w}w`).join(', ');
+}
+
+/** The fallback variant, which the `<img>` itself carries: the widest up to FALLBACK_MAX_WIDTH_PX in the last format. */
+export function fallbackUrl(path: string, image: ImageDescriptor): string {
+  const upTo = image.widths.filter((w) => w <= FALLBACK_MAX_WIDTH_PX);
+  const width = upTo.length > 0 ? upTo[upTo.length - 1]! : image.widths[0]!;
+  return variantUrl(path, image, width, image.formats[image.formats.length - 1]!);
+}
+
+/** The `<source>` formats the image has, best first. */
+export function sourceFormatsOf(image: ImageDescriptor): ImageFormat[] {
+  return SOURCE_FORMATS.filter((f) => image.formats.includes(f) && f !== image.formats[image.formats.length - 1]);
+}
+
+/** Every variant URL of the image: what its `<img>`, `<source>`s and preload may request. */
+export function variantUrlsOf(path: string, image: ImageDescriptor): string[] {
+  return image.formats.flatMap((f) => image.widths.map((w) => variantUrl(path, image, w, f)));
 }
 
 /**

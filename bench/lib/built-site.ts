@@ -12,8 +12,13 @@ export interface BuiltSite {
   build: BuildOutput;
 }
 
-export async function buildOrThrow(contentDir: string, outDir: string, timestamp?: number): Promise<BuiltSite> {
-  const result = await buildSite({ contentDir, outDir, ...(timestamp !== undefined ? { timestamp } : {}) });
+export async function buildOrThrow(
+  contentDir: string,
+  outDir: string,
+  timestamp?: number,
+  { imageVariants = true }: { imageVariants?: boolean } = {},
+): Promise<BuiltSite> {
+  const result = await buildSite({ contentDir, outDir, imageVariants, ...(timestamp !== undefined ? { timestamp } : {}) });
   if (!result.ok) {
     throw new Error(`content does not build:\n${result.problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join('\n')}`);
   }

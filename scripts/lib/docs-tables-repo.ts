@@ -37,7 +37,6 @@ export const CONSTANT_REGIONS: Readonly<Record<string, readonly string[]>> = {
     'IMAGE_HEAD_BYTES',
     'IMAGE_WIDTHS_PX',
     'IMAGE_MAX_INPUT_PIXELS',
-    'IMAGE_PLACEHOLDER_WIDTH_PX',
     'WORKER_UPLOAD_MAX_GZIP_BYTES',
   ],
   'constants-worker': [

@@ -20,7 +20,7 @@ export const DEFAULT_IMAGE_CACHE_DIR = join(ROOT, '.cache', 'images');
 export const CachedImage = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  /** the variants' blurred preview; empty for a cleaned original, which has none */
+  /** empty: written by earlier pipelines (a blurred preview), which pages no longer show */
   placeholder: z.string(),
   files: z.array(z.object({ format: ImageFormat, width: z.number().int().positive() })),
 });

@@ -9,8 +9,8 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import type { ContentProblem } from '../../app/content/issues';
-import { IMAGE_MAX_INPUT_PIXELS, IMAGE_PLACEHOLDER_WIDTH_PX, IMAGE_WIDTHS_PX } from '../../app/constants';
-import { RASTER_EXTENSIONS, VARIANT_DIR, ladderFor, variantFileName, type ImageFormat } from '../../app/images/image-variants';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_WIDTHS_PX } from '../../app/constants';
+import { IMAGE_FORMATS, RASTER_EXTENSIONS, VARIANT_DIR, ladderFor, variantUrl, type ImageFormat } from '../../app/images/image-variants';
 import type { ImageInfo, ImageManifest } from '../../app/images/image-manifest';
 import { cachedFileName, imageCache, type CachedImage, type ImageCache } from './image-cache';
 
@@ -18,7 +18,7 @@ import { cachedFileName, imageCache, type CachedImage, type ImageCache } from '.
  * Bump when the encoding code changes in a way ENCODING_SETTINGS does not show, so cached
  * variants are made again.
  */
-const PIPELINE_VERSION = '2';
+const PIPELINE_VERSION = '3';
 /** A decode or encode that runs longer than this is abandoned (a crafted file must not hang the build). */
 export const IMAGE_ENCODE_TIMEOUT_S = 120;
 const QUALITY: Record<ImageFormat, object> = {
@@ -30,11 +30,10 @@ const QUALITY: Record<ImageFormat, object> = {
 /** Formats every image gets, then its fallback: PNG when it has alpha, else JPEG. */
 const VARIANT_FORMATS = ['avif', 'webp'] as const;
 const FALLBACK_FORMAT = { alpha: 'png', opaque: 'jpeg' } as const;
-const PLACEHOLDER = { width: IMAGE_PLACEHOLDER_WIDTH_PX, png: { palette: true }, jpeg: { quality: 50 } } as const;
 
 /**
  * Everything a cache entry depends on besides the source's bytes, all part of its key: with
- * another width ladder, placeholder, format or quality (app/constants.ts, or the settings
+ * another width ladder, format or quality (app/constants.ts, or the settings
  * above) an entry made before is not reused, and its variants get new names. The pixel limit
  * too, since an entry exists only for a source that was within it.
  */
@@ -45,7 +44,6 @@ const ENCODING_SETTINGS = {
   formats: VARIANT_FORMATS,
   fallback: FALLBACK_FORMAT,
   quality: QUALITY,
-  placeholder: PLACEHOLDER,
 };
 
 /** The cache key (and the hash in the variants' names): the encoding settings and the source's content. */
@@ -114,24 +112,18 @@ async function encode(bytes: Buffer): Promise<{ entry: CachedImage; files: Map<s
         list.push({ format, width: w });
       }
     }
-    const small = decoder(bytes).rotate().resize({ width: PLACEHOLDER.width });
-    const tiny = await (fallback === 'png' ? small.png(PLACEHOLDER.png) : small.jpeg(PLACEHOLDER.jpeg)).toBuffer();
-    const placeholder = `data:image/${fallback};base64,${tiny.toString('base64')}`;
-    return { entry: { width, height, placeholder, files: list }, files };
+    // No blurred preview: a waiting image is a blank box of its size (docs/performance.md).
+    return { entry: { width, height, placeholder: '', files: list }, files };
   } catch (error) {
     throw new Error(`corrupt or truncated image (${(error as Error).message.trim()})`, { cause: error });
   }
 }
 
-function infoFor(publicPath: string, key: string, entry: CachedImage): ImageInfo {
-  const stem = publicPath.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
-  const variants: ImageInfo['variants'] = {};
-  for (const f of entry.files) {
-    const src = `/media/${VARIANT_DIR}/${variantFileName(stem, key, f.width, f.format)}`;
-    (variants[f.format] ??= []).push({ width: f.width, src });
-  }
-  for (const list of Object.values(variants)) list.sort((a, b) => a.width - b.width);
-  return { width: entry.width, height: entry.height, variants, placeholder: entry.placeholder };
+/** The payload's descriptor of an image (app/images/image-variants.ts derives its URLs from it). */
+function infoFor(key: string, entry: CachedImage): ImageInfo {
+  const formats = IMAGE_FORMATS.filter((format) => entry.files.some((f) => f.format === format));
+  const widths = [...new Set(entry.files.map((f) => f.width))].sort((a, b) => a - b);
+  return { hash: key.slice(0, 16), width: entry.width, height: entry.height, widths, formats };
 }
 
 export async function buildImageVariants({
@@ -167,9 +159,9 @@ export async function buildImageVariants({
       }
     }
     const publicPath = `/media/${rel}`;
-    const info = infoFor(publicPath, key, entry);
+    const info = infoFor(key, entry);
     for (const f of entry.files) {
-      const src = info.variants[f.format]!.find((v) => v.width === f.width)!.src;
+      const src = variantUrl(publicPath, info, f.width, f.format);
       await cache.copyOut(key, f.width, f.format, join(outMediaDir, src.slice('/media/'.length)));
     }
     manifest[publicPath] = info;

@@ -36,6 +36,11 @@ export interface SiteBuildOptions {
   imageCache?: ImageCache;
   /** told what a step that takes seconds is doing while it runs (image encoding) */
   progress?: (line: string) => void;
+  /**
+   * false: no responsive variants, every image a plain `<img>` of its original (the bench's
+   * reference for what variants cost in the HTML); default true
+   */
+  imageVariants?: boolean;
 }
 
 /** `warnings`: broken links a site with `allowBrokenLinks` builds with anyway. */
@@ -112,6 +117,7 @@ export async function buildSite({
   codeLabel,
   imageCache,
   progress,
+  imageVariants = true,
 }: SiteBuildOptions): Promise<SiteBuildResult> {
   const loaded = await loadContent(contentDir, shownContentRoot);
   if (!loaded.ok) return loaded;
@@ -143,7 +149,7 @@ export async function buildSite({
       return { ok: false, problems, warnings: loaded.warnings };
     };
     // Variants first: they name a file that cannot be decoded, which publishing would name again.
-    const variants = await buildImageVariants(media);
+    const variants = imageVariants ? await buildImageVariants(media) : ({ ok: true, manifest: {} } as const);
     if (!variants.ok) return fail(variants.problems);
     const published = await publishMedia(media);
     if (!published.ok) return fail(published.problems);

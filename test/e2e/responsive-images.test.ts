@@ -55,7 +55,7 @@ describe('responsive images', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the hero is preloaded with its AVIF srcset and sizes, and the waiting content image shows a blurred preview', async () => {
+  test('the hero is preloaded with its AVIF srcset and sizes, and the waiting content image is a blank box carrying only its fallback', async () => {
     const html = await (await fetch(`${env.site.url}/en/spring-offer`)).text();
     expect(html).toMatch(
       /<link rel="preload" as="image" type="image\/avif" imagesrcset="\/media\/_v\/harbour\.[^"]*480w[^"]*" imagesizes="[^"]+" fetchpriority="high">/,
@@ -63,9 +63,54 @@ describe('responsive images', () => {
     const waiting = [...html.matchAll(/<img [^>]*>/g)]
       .map((m) => m[0])
       .find((i) => i.includes('Warm morning sky') && i.includes('data-src'))!;
-    expect(waiting).toMatch(/data-srcset="\/media\/_v\/tower\./);
-    expect(waiting).toMatch(/ src="data:image\/jpeg;base64,/);
+    expect(waiting).toMatch(/ data-src="\/media\/_v\/tower\.[0-9a-f]{16}\.1280\.jpg"/);
+    expect(waiting).not.toMatch(/srcset/i);
+    expect(waiting).toMatch(/ src="data:image\/svg\+xml,/);
     expect(waiting).toMatch(/ width="2400" height="3200"/);
+  });
+
+  test('the client renders the same image markup from the compact descriptor as the server: hydration and client navigation', async () => {
+    const { page, problems } = await env.browser.newPage();
+    // Small enough that the content image stays below the fold, waiting, in both renders.
+    await page.setViewportSize({ width: 400, height: 300 });
+    await page.goto(`${env.site.url}/en/loans`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    // In one evaluation, so one function reads both: the server's HTML of the page (parsed, not
+    // shown) and the page as the client renders it from its payload after a client navigation.
+    const { server, client } = await page.evaluate(async () => {
+      // The page's images as markup: each <picture> or lone <img> outside <noscript>, by alt, attributes sorted.
+      const markupOf = (root: Document) =>
+        [...root.querySelectorAll('main picture, main img')]
+          .filter((el) => !el.closest('noscript') && !(el.tagName === 'IMG' && el.parentElement?.tagName === 'PICTURE'))
+          .map((el) => {
+            const img = el.tagName === 'IMG' ? el : el.querySelector('img')!;
+            const tags = [el, ...el.querySelectorAll('source, img')].map((x) =>
+              [x.tagName.toLowerCase(), ...[...x.attributes].map((a) => `${a.name}="${a.value}"`).sort()].join(' '),
+            );
+            return { alt: img.getAttribute('alt'), lazy: img.getAttribute('data-lazy'), markup: tags.map((t) => `<${t}>`).join('') };
+          });
+      const html = await (await fetch('/en/spring-offer')).text();
+      const server = markupOf(new DOMParser().parseFromString(html, 'text/html'));
+      void window.__router.navigateTo('/en/spring-offer');
+      for (let i = 0; i < 100 && !(location.pathname === '/en/spring-offer' && document.querySelector('main picture')); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return { server, client: markupOf(document) };
+    });
+    expect(client).toEqual(server);
+    expect(server).toEqual([
+      expect.objectContaining({
+        alt: 'Evening sky over dark hills',
+        lazy: null,
+        markup: expect.stringMatching(/^<picture><source sizes=.*type="image\/avif">/),
+      }),
+      expect.objectContaining({ alt: 'Warm morning sky over a hillside', lazy: 'waiting' }),
+    ]);
+
+    // Hydrating the server's page reports no mismatch either (React reports one as an error).
+    await page.goto(`${env.site.url}/en/spring-offer`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });
 
@@ -138,7 +183,9 @@ describe('the lazy state of a raster image follows the variant it carries', () =
 
   test(`a content image whose variants fail is tried ${LAZY_IMAGE_MAX_ATTEMPTS} times, then its alt text is shown in its box`, async () => {
     const { page, problems, tried } = await failing('**/media/_v/tower.*');
-    await page.locator(TOWER).scrollIntoViewIfNeeded();
+    // Not through a locator: once due, the <img> is put in its <picture>, a new element, and
+    // each attempt is a new one again.
+    await page.evaluate((selector) => document.querySelector(selector)?.scrollIntoView(), TOWER);
     const fallback = page.locator('.img-fallback__text', { hasText: 'Warm morning sky over a hillside' });
     await expect.poll(() => fallback.count(), { timeout: 10_000 }).toBe(1);
     expect(await fallback.isVisible()).toBe(true);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cachedFileName, imageCache, type CachedImage } from '../../scripts/lib/image-cache';
+import { variantUrlsOf } from '../../app/images/image-variants';
 import { buildImageVariants } from '../../scripts/lib/image-variants';
 import { tempDir } from '../support/built-site';
 
@@ -93,7 +94,7 @@ describe('a build over a damaged entry', () => {
     if (!second.ok) throw new Error(JSON.stringify(second.problems));
     expect({ encoded: second.encoded, reused: second.reused }).toEqual({ encoded: 1, reused: 0 });
     const info = second.manifest['/media/photo.jpg']!;
-    const srcs = Object.values(info.variants).flatMap((list) => list.map((v) => v.src));
+    const srcs = variantUrlsOf('/media/photo.jpg', info);
     expect(srcs).toHaveLength(6); // 320 and 480 px, in AVIF, WebP and JPEG
     for (const src of srcs) await access(join(root, 'out2', src.slice('/media/'.length)));
 

@@ -10,6 +10,7 @@
 import type { Context, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Payload } from '../../app/build-records';
+import { variantUrlsOf } from '../../app/images/image-variants';
 import type { AppEnv } from '../app-env';
 import { CACHE_NONE } from '../cache-control';
 
@@ -29,9 +30,7 @@ export function pageShows(value: unknown, src: string): boolean {
  */
 export function payloadShows(payload: Payload, src: string): boolean {
   if (pageShows(payload.page, src)) return true;
-  return Object.values(payload.images ?? {}).some((info) =>
-    Object.values(info.variants).some((list) => list?.some((variant) => variant.src === src)),
-  );
+  return Object.entries(payload.images ?? {}).some(([path, info]) => variantUrlsOf(path, info).includes(src));
 }
 
 export async function previewAssets(c: Context<AppEnv>, next: Next) {

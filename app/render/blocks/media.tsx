@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import type { Image as ImageData } from '../../content/schema';
 import type { ImageInfo } from '../../images/image-manifest';
-import { IMAGE_SIZES, srcsetOf, type ImageLayout } from '../../images/image-variants';
+import { IMAGE_SIZES, fallbackUrl, sourceFormatsOf, srcsetFor, type ImageLayout } from '../../images/image-variants';
 import { useLazyImage } from '../hooks/use-lazy-image';
 import { PageContext } from '../page-context';
 
@@ -17,10 +17,13 @@ import { PageContext } from '../page-context';
  * the placeholder next to it then). After 3 failed attempts the alt text is shown in a box
  * of the same size; a decorative image (alt="") stays an empty box.
  *
- * A raster image the build made variants of (docs/content-model.md#14-media) is a <picture>:
- * AVIF and WebP sources and the fallback's srcset, with the `sizes` of the block's `layout`,
- * and its blurred preview as the waiting image's source. The lazy rules are the same: a
- * waiting picture carries its srcsets in data-srcset and gets them when it is shown.
+ * A raster image the build made variants of (docs/content-model.md#14-media) is described in
+ * the payload by hash, size, widths and formats; its markup is derived from that here, on the
+ * server and in the browser alike (app/images/image-variants.ts). Shown, it is a <picture>: an
+ * AVIF and a WebP <source> with the `sizes` of the block's `layout`, and the <img> carrying
+ * one fallback variant as `src`. Waiting, it is the same markup as an image without variants,
+ * with the fallback variant as its source: the <source>s are rendered only once it is due, so
+ * a page of many images sends no srcset it does not show yet (docs/performance.md).
  */
 export function Img({
   image,
@@ -38,37 +41,21 @@ export function Img({
   // The source the <img> carries: for a raster image with variants, its fallback variant
   // (never the original path, which no <img> requests). Its load and error events are matched
   // against it, and it is what the cache of loaded sources remembers.
-  const src = info ? fallbackSrc(info) : image.src;
+  const src = info ? fallbackUrl(image.src, info) : image.src;
   // A new source is a new image: its own attempts and state.
+  return <LazyImg key={src} image={image} src={src} priority={priority} className={className} variants={info} layout={layout} />;
+}
+
+/** A shown image with variants: its <source>s around the <img>. */
+function Picture({ path, info, layout, children }: { path: string; info: ImageInfo; layout: ImageLayout; children: ReactNode }) {
   return (
-    <LazyImg key={src} image={image} src={src} priority={priority} className={className} variants={info} sizes={IMAGE_SIZES[layout]} />
+    <picture>
+      {sourceFormatsOf(info).map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={srcsetFor(path, info, format)} sizes={IMAGE_SIZES[layout]} />
+      ))}
+      {children}
+    </picture>
   );
-}
-
-/** The fallback format's variants (JPEG or PNG), which the <img> itself carries. */
-function fallbackOf(info: ImageInfo) {
-  return info.variants.jpeg ?? info.variants.png ?? info.variants.webp ?? [];
-}
-
-/** The variant a browser without srcset support shows: the widest up to 1280 px. */
-export function fallbackSrc(info: ImageInfo): string {
-  const list = fallbackOf(info);
-  const upTo = list.filter((v) => v.width <= 1280);
-  return (upTo.length > 0 ? upTo[upTo.length - 1]! : list[0]!).src;
-}
-
-/** The <source>s of a picture; when waiting, their srcsets sit in data-srcset. */
-function Sources({ info, sizes, showing }: { info: ImageInfo; sizes: string; showing: boolean }): ReactNode {
-  return (['avif', 'webp'] as const).map((format) => {
-    const list = info.variants[format];
-    if (!list) return null;
-    const srcset = srcsetOf(list);
-    return showing ? (
-      <source key={format} type={`image/${format}`} srcSet={srcset} sizes={sizes} />
-    ) : (
-      <source key={format} type={`image/${format}`} data-srcset={srcset} sizes={sizes} />
-    );
-  });
 }
 
 /** A blank image with the given size, so a waiting <img> is laid out like the real one. */
@@ -84,30 +71,24 @@ interface LazyImgProps {
   priority: boolean;
   className?: string;
   variants?: ImageInfo;
-  sizes: string;
+  layout: ImageLayout;
 }
 
-function LazyImg({ image, src, priority, className, variants, sizes }: LazyImgProps) {
+function LazyImg({ image, src, priority, className, variants, layout }: LazyImgProps) {
   const { ref, phase, showing, attempt, onLoad, onError } = useLazyImage(src, !priority);
   const { alt } = image;
   // A built page has both (the build reads them from the file); a draft in the preview may
   // leave them out, and then shows the size of the file's variants, when the site has them.
   const width = image.width ?? variants?.width;
   const height = image.height ?? variants?.height;
-  const srcSet = variants ? srcsetOf(fallbackOf(variants)) : undefined;
-  const wrap = (img: ReactNode, shown: boolean) =>
+  const shown = (img: ReactNode) =>
     variants ? (
-      <picture>
-        <Sources info={variants} sizes={sizes} showing={shown} />
+      <Picture path={image.src} info={variants} layout={layout}>
         {img}
-      </picture>
+      </Picture>
     ) : (
       img
     );
-  // Until the picture is due, its tiny preview, scaled up (so blurred), fills the reserved box.
-  // As the <img>'s own source rather than a background: the CSP allows data: images but no
-  // style attributes.
-  const waitingSrc = variants ? variants.placeholder : placeholderSrc(width, height);
 
   if (phase === 'failed') {
     return (
@@ -119,14 +100,12 @@ function LazyImg({ image, src, priority, className, variants, sizes }: LazyImgPr
   }
 
   if (priority) {
-    return wrap(
+    return shown(
       <img
         key={attempt}
         ref={ref}
         className={className}
         src={src}
-        srcSet={srcSet}
-        sizes={variants ? sizes : undefined}
         alt={alt}
         width={width}
         height={height}
@@ -135,47 +114,31 @@ function LazyImg({ image, src, priority, className, variants, sizes }: LazyImgPr
         onLoad={onLoad}
         onError={onError}
       />,
-      true,
     );
   }
 
+  const img = (
+    <img
+      key={attempt}
+      ref={ref}
+      className={className}
+      src={showing ? src : placeholderSrc(width, height)}
+      data-src={src}
+      data-lazy={showing ? (phase === 'loaded' ? 'loaded' : 'loading') : 'waiting'}
+      alt={alt}
+      width={width}
+      height={height}
+      decoding="async"
+      onLoad={onLoad}
+      onError={onError}
+    />
+  );
   return (
     <>
       <noscript>
-        {wrap(
-          <img
-            className={className}
-            src={src}
-            srcSet={srcSet}
-            sizes={variants ? sizes : undefined}
-            alt={alt}
-            width={width}
-            height={height}
-            decoding="async"
-          />,
-          true,
-        )}
+        <img className={className} src={src} alt={alt} width={width} height={height} decoding="async" />
       </noscript>
-      {wrap(
-        <img
-          key={attempt}
-          ref={ref}
-          className={className}
-          src={showing ? src : waitingSrc}
-          srcSet={showing ? srcSet : undefined}
-          data-srcset={showing ? undefined : srcSet}
-          sizes={variants ? sizes : undefined}
-          data-src={src}
-          data-lazy={showing ? (phase === 'loaded' ? 'loaded' : 'loading') : 'waiting'}
-          alt={alt}
-          width={width}
-          height={height}
-          decoding="async"
-          onLoad={onLoad}
-          onError={onError}
-        />,
-        showing,
-      )}
+      {showing ? shown(img) : img}
     </>
   );
 }

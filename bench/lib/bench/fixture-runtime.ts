@@ -15,12 +15,15 @@ import type { Cleanup } from '../cleanup';
 import { CHROME_UA } from '../load-generator';
 import type { RuntimeOptions } from '../workerd/runtime';
 import { FIXTURE_PATH, generateSite } from './fixture';
+import { addImagePage } from './image-page';
 import { bundleKvRender, bundleMinimalRender, type References } from './references';
 import { renderCase, type RenderCase } from './render-time';
 
 const FIXTURE_PAGES_PER_LOCALE = 50;
 
 export interface FixtureRuntime {
+  /** the generated content (the fixture pages, the page of photos) */
+  contentDir: string;
   site: BuiltSite;
   /** the build's own output directory (dist) */
   outDir: string;
@@ -46,6 +49,7 @@ export async function prepareFixtureRuntime(cleanup: Cleanup, step: (message: st
   step('generating and building the fixture site');
   const contentDir = await cleanup.tempDir('bench-content');
   await generateSite(contentDir, { pagesPerLocale: FIXTURE_PAGES_PER_LOCALE, fixture: true });
+  await addImagePage(contentDir);
   const outDir = await cleanup.tempDir('bench-dist');
   const site = await buildOrThrow(contentDir, outDir);
   const assets = await clientAssetsOf(outDir);
@@ -60,6 +64,7 @@ export async function prepareFixtureRuntime(cleanup: Cleanup, step: (message: st
     userAgent: CHROME_UA,
   };
   return {
+    contentDir,
     site,
     outDir,
     assets,

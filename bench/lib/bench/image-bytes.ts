@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BuildIndex, Payload } from '../../../app/build-records';
 import type { ImageInfo } from '../../../app/images/image-manifest';
-import { IMAGE_SIZES, type ImageLayout } from '../../../app/images/image-variants';
+import { IMAGE_SIZES, sourceFormatsOf, variantUrl, type ImageLayout } from '../../../app/images/image-variants';
 import { kvKeys } from '../../../app/kv-keys';
 
 export const REM_PX = 16;
@@ -87,7 +87,8 @@ export async function imageBytes(distDir: string, paths: readonly string[], visi
     const images = [];
     for (const { src, layout } of imagesOfPage(payload)) {
       const info: ImageInfo | undefined = payload.images?.[src];
-      const list = info && (info.variants.avif ?? info.variants.webp);
+      const format = info && sourceFormatsOf(info)[0];
+      const list = info && format ? info.widths.map((width) => ({ width, src: variantUrl(src, info, width, format) })) : undefined;
       const after = list ? chooseVariant(list, slotWidthPx(IMAGE_SIZES[layout], visitor.widthPx), visitor.dpr).src : src;
       images.push({ src, beforeBytes: await size(src), after, afterBytes: await size(after) });
     }

@@ -7,6 +7,7 @@ import type { ColdStart } from './cold-start';
 import type { CpuPair } from './cpu-pairs';
 import type { HtmlWeight } from './html-weight';
 import type { PageImageBytes } from './image-bytes';
+import type { ImagePageMeasurements } from './image-page-figures';
 import type { RenderTiming } from './render-time';
 import type { Scenario, ScenarioKey } from './scenarios';
 import type { SearchMeasurements } from './search';
@@ -75,4 +76,6 @@ export interface BenchMeasurements {
   htmlWeights: HtmlWeight[];
   /** site search on the largest scale site and the sample content (./search.ts) */
   search?: SearchMeasurements;
+  /** the page of 30 photos, the same page with variants off, and the fixture page: HTML and render instructions */
+  imagePage: ImagePageMeasurements;
 }

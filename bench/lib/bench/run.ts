@@ -11,6 +11,8 @@
  *   5. render time in Node, the scale sites, client JS before interactive
  *   6. the sample content (content/) built: image bytes a phone downloads on its photo pages,
  *      and what the inline boot data weighs in its pages and the fixture's (html-weight.ts)
+ *   7. the page of 30 photos against the same page with variants off: HTML, and render
+ *      instructions counted in workerd under callgrind (image-page-measure.ts)
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } fr
 import { clientAssetsOf, prepareFixtureRuntime } from './fixture-runtime';
 import { htmlWeight } from './html-weight';
 import { IMAGE_BENCH_PAGES, imageBytes } from './image-bytes';
+import { measureImagePage } from './image-page-measure';
 import type { BenchMeasurements, BenchSettings, LoadRun, ScaleSite } from './measurements';
 import { loadRenderView, renderCase, timeRenders, type RenderCase } from './render-time';
 import { benchScenarios, verifyScenario } from './scenarios';
@@ -188,6 +191,9 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     }),
   ];
 
+  // 7. The page of photos: its HTML and its render's instructions against the plain page's.
+  const imagePage = await measureImagePage(fixture, cleanup, step);
+
   return {
     settings,
     loadavgStart,
@@ -208,5 +214,6 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
     images,
     htmlWeights,
     ...(searchAtScale ? { search: { scale: searchAtScale, sample: { buildMs: sampleBuildMs, indexMs: timeIndexing(sample.build) } } } : {}),
+    imagePage,
   };
 }

@@ -36,11 +36,13 @@ export interface ScenarioCounts {
   perRequest: number[];
 }
 
-/** A ratio the report prints: a scenario's median over another's. */
+/** A ratio the report prints: a scenario's median over another's; judged when it has a limit. */
 export interface RatioSpec {
   key: string;
   over: string;
   label: string;
+  /** the most this ratio may be; absent: reported, not judged */
+  limit?: number;
 }
 
 export interface Ratio extends RatioSpec {
@@ -82,4 +84,24 @@ export async function countInstructions(
 export function instructionRatios(counts: readonly ScenarioCounts[], specs: readonly RatioSpec[]): Ratio[] {
   const medianOf = new Map(counts.map((c) => [c.key, median(c.perRequest)]));
   return specs.map((spec) => ({ ...spec, ratio: (medianOf.get(spec.key) ?? NaN) / (medianOf.get(spec.over) ?? NaN) }));
+}
+
+/** The judged ratios over their limit, or not measured (NaN never passes). */
+export function missedRatios(ratios: readonly Ratio[]): Ratio[] {
+  return ratios.filter((r) => r.limit !== undefined && !(r.ratio <= r.limit));
+}
+
+/** bench/instructions.json: each ratio (judged ones with their limit) and the counts per request behind them. */
+export function instructionResults(counts: readonly ScenarioCounts[], ratios: readonly Ratio[]) {
+  return {
+    ratios: ratios.map(({ key, over, ratio, limit }) => ({
+      key,
+      over,
+      ratio: Math.round(ratio * 1000) / 1000,
+      ...(limit === undefined ? {} : { limit }),
+    })),
+    counts: Object.fromEntries(
+      counts.map((c) => [c.key, { median: Math.round(median(c.perRequest)), rounds: c.perRequest.map(Math.round) }]),
+    ),
+  };
 }

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { IMAGE_WIDTHS_PX } from '../../../app/constants';
-import { IMAGE_SIZES, ladderFor, srcsetOf, variantFileName } from '../../../app/images/image-variants';
+import {
+  IMAGE_SIZES,
+  fallbackUrl,
+  ladderFor,
+  sourceFormatsOf,
+  srcsetFor,
+  variantFileName,
+  variantUrlsOf,
+  type ImageDescriptor,
+} from '../../../app/images/image-variants';
 
 describe('the width ladder', () => {
   test('a 4000 px photo gets every rung of the ladder', () => {
@@ -22,14 +31,35 @@ describe('variant names', () => {
     expect(variantFileName('harbour at dusk', 'abcdef0123456789ffff', 640, 'avif')).toBe('harbour-at-dusk.abcdef0123456789.640.avif');
     expect(variantFileName('p', 'abcdef0123456789', 320, 'jpeg')).toBe('p.abcdef0123456789.320.jpg');
   });
+});
 
-  test('a srcset lists each variant with its width descriptor', () => {
-    expect(
-      srcsetOf([
-        { width: 320, src: '/media/_v/a.320.webp' },
-        { width: 640, src: '/media/_v/a.640.webp' },
-      ]),
-    ).toBe('/media/_v/a.320.webp 320w, /media/_v/a.640.webp 640w');
+describe('markup derived from the compact descriptor', () => {
+  const photo: ImageDescriptor = {
+    hash: 'abcdef0123456789',
+    width: 2000,
+    height: 1334,
+    widths: [320, 640, 1280, 1920],
+    formats: ['avif', 'webp', 'jpeg'],
+  };
+
+  test('a srcset lists each width of one format, named by the stem of the media path and the hash', () => {
+    expect(srcsetFor('/media/photos/harbour.jpg', { ...photo, widths: [320, 640] }, 'webp')).toBe(
+      '/media/_v/harbour.abcdef0123456789.320.webp 320w, /media/_v/harbour.abcdef0123456789.640.webp 640w',
+    );
+  });
+
+  test('the fallback is the widest JPEG up to 1280 px; an image with alpha falls back to PNG', () => {
+    expect(fallbackUrl('/media/a.jpg', photo)).toBe('/media/_v/a.abcdef0123456789.1280.jpg');
+    expect(fallbackUrl('/media/logo.png', { ...photo, formats: ['avif', 'webp', 'png'] })).toBe('/media/_v/logo.abcdef0123456789.1280.png');
+  });
+
+  test('a picture offers AVIF then WebP as sources, never its fallback format', () => {
+    expect(sourceFormatsOf(photo)).toEqual(['avif', 'webp']);
+    expect(sourceFormatsOf({ ...photo, formats: ['webp'] })).toEqual([]);
+  });
+
+  test('the variant URLs are every format at every width', () => {
+    expect(variantUrlsOf('/media/a.jpg', photo)).toHaveLength(12);
   });
 });
 

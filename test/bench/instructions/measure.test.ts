@@ -1,6 +1,12 @@
 /** Counting instructions per request: the order of steps and the arithmetic, with a counter that counts requests. */
 import { describe, expect, test } from 'vitest';
-import { countInstructions, instructionRatios, type Counter } from '../../../bench/lib/instructions/measure';
+import {
+  countInstructions,
+  instructionRatios,
+  instructionResults,
+  missedRatios,
+  type Counter,
+} from '../../../bench/lib/instructions/measure';
 
 /** A process where each request costs its URL's price, counted only while counting is on. */
 function fakeProcess(prices: Record<string, number>) {
@@ -55,5 +61,42 @@ describe('instructions per request', () => {
   test('a ratio with a side that was not counted is NaN, not a number that looks measured', () => {
     const [ratio] = instructionRatios([{ key: 'hit', label: 'hit', perRequest: [1] }], [{ key: 'hit', over: 'missing', label: 'x' }]);
     expect(ratio!.ratio).toBeNaN();
+  });
+
+  test('a judged ratio over its limit is missed; one at its limit, or one without a limit, is not', () => {
+    const counts = [
+      { key: 'hit', label: 'hit', perRequest: [116] },
+      { key: 'payload', label: 'payload', perRequest: [115] },
+      { key: 'saved', label: 'saved', perRequest: [100] },
+    ];
+    const ratios = instructionRatios(counts, [
+      { key: 'hit', over: 'saved', label: 'hit', limit: 1.15 },
+      { key: 'payload', over: 'saved', label: 'payload', limit: 1.15 },
+      { key: 'hit', over: 'payload', label: 'reported only' },
+    ]);
+    expect(missedRatios(ratios).map((r) => r.label)).toEqual(['hit']);
+  });
+
+  test('a judged ratio that was not counted is missed', () => {
+    const ratios = instructionRatios(
+      [{ key: 'hit', label: 'hit', perRequest: [1] }],
+      [{ key: 'hit', over: 'saved', label: 'x', limit: 1.15 }],
+    );
+    expect(missedRatios(ratios)).toHaveLength(1);
+  });
+
+  test('the results name each ratio by its scenario and reference, with the counts behind them', () => {
+    const counts = [
+      { key: 'hit', label: 'hit', perRequest: [114_500.4, 114_600, 200_000] },
+      { key: 'saved', label: 'saved', perRequest: [100_000, 100_000, 100_000] },
+    ];
+    const ratios = instructionRatios(counts, [{ key: 'hit', over: 'saved', label: 'hit', limit: 1.15 }]);
+    expect(instructionResults(counts, ratios)).toEqual({
+      ratios: [{ key: 'hit', over: 'saved', ratio: 1.146, limit: 1.15 }],
+      counts: {
+        hit: { median: 114_600, rounds: [114_500, 114_600, 200_000] },
+        saved: { median: 100_000, rounds: [100_000, 100_000, 100_000] },
+      },
+    });
   });
 });

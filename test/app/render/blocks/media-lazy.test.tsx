@@ -93,7 +93,8 @@ vi.mock('../../../../app/dom/lazy-images', async (importOriginal) => {
   return { ...actual, lazyImageChecker: () => checker };
 });
 
-const { Img, fallbackSrc } = await import('../../../../app/render/blocks/media');
+const { Img, placeholderSrc } = await import('../../../../app/render/blocks/media');
+const { fallbackUrl } = await import('../../../../app/images/image-variants');
 const { PageContext } = await import('../../../../app/render/page-context');
 const { loadedImages } = await import('../../../../app/dom/lazy-images');
 
@@ -199,15 +200,9 @@ let serial = 0;
 function raster(): { image: ImageData; info: ImageInfo } {
   const name = `photo${++serial}`;
   const hash = serial.toString(16).padStart(16, '0');
-  const list = (ext: string) => [480, 1280, 1920].map((width) => ({ width, src: `/media/_v/${name}.${hash}.${width}.${ext}` }));
   return {
     image: { src: `/media/${name}.jpg`, alt: `Photo ${serial}`, width: 1920, height: 1280 },
-    info: {
-      width: 1920,
-      height: 1280,
-      variants: { avif: list('avif'), webp: list('webp'), jpeg: list('jpg') },
-      placeholder: 'data:image/jpeg;base64,AAAA',
-    },
+    info: { hash, width: 1920, height: 1280, widths: [480, 1280, 1920], formats: ['avif', 'webp', 'jpeg'] },
   };
 }
 
@@ -224,18 +219,18 @@ afterEach(() => {
 });
 
 describe('a lazy raster image with variants', () => {
-  test('waits with its preview, then shows its fallback variant and is loaded when that loads', () => {
+  test('waits with a blank box of its size, then shows its fallback variant and is loaded when that loads', () => {
     const { image, info } = raster();
     withImages({ [image.src]: info });
     const view = mount(<Img image={image} />);
-    expect(view.img().props).toMatchObject({ src: info.placeholder, 'data-lazy': 'waiting' });
+    expect(view.img().props).toMatchObject({ src: placeholderSrc(1920, 1280), 'data-lazy': 'waiting' });
 
-    // The preview's own load is not the picture's.
+    // The blank box's own load is not the picture's.
     view.load();
     expect(view.img().props['data-lazy']).toBe('waiting');
 
     view.visible();
-    const variant = fallbackSrc(info);
+    const variant = fallbackUrl(image.src, info);
     expect(variant).toMatch(/^\/media\/_v\/photo\d+\.0+[0-9a-f]+\.1280\.jpg$/);
     expect(view.img().props).toMatchObject({ src: variant, 'data-lazy': 'loading' });
 
@@ -252,7 +247,7 @@ describe('a lazy raster image with variants', () => {
     first.load();
 
     const again = mount(<Img image={image} />);
-    expect(again.img().props.src).toBe(fallbackSrc(info));
+    expect(again.img().props.src).toBe(fallbackUrl(image.src, info));
     expect(h.watched.size).toBe(0);
   });
 
@@ -266,12 +261,12 @@ describe('a lazy raster image with variants', () => {
       expect(view.fallback()).toBeUndefined();
       vi.runAllTimers();
       view.render();
-      expect(view.img().props).toMatchObject({ src: fallbackSrc(info), 'data-lazy': 'loading' });
+      expect(view.img().props).toMatchObject({ src: fallbackUrl(image.src, info), 'data-lazy': 'loading' });
     }
     view.fail();
     expect(view.fallback()).toBeDefined();
     expect(view.text()).toBe(image.alt);
-    expect(loadedImages.has(fallbackSrc(info))).toBe(false);
+    expect(loadedImages.has(fallbackUrl(image.src, info))).toBe(false);
   });
 });
 
@@ -280,9 +275,9 @@ describe('the priority (eager) raster image', () => {
     const { image, info } = raster();
     withImages({ [image.src]: info });
     const view = mount(<Img image={image} priority />);
-    expect(view.img().props.src).toBe(fallbackSrc(info));
+    expect(view.img().props.src).toBe(fallbackUrl(image.src, info));
     view.load();
-    expect(loadedImages.has(fallbackSrc(info))).toBe(true);
+    expect(loadedImages.has(fallbackUrl(image.src, info))).toBe(true);
   });
 
   test(`a failing one is tried ${LAZY_IMAGE_MAX_ATTEMPTS} times, then its alt text is shown`, () => {

@@ -9,12 +9,7 @@ import type { ImageInfo } from '../../../../app/images/image-manifest';
 import { Img } from '../../../../app/render/blocks/media';
 import { PageContext } from '../../../../app/render/page-context';
 
-const INFO: ImageInfo = {
-  width: 40,
-  height: 30,
-  variants: { jpeg: [{ width: 40, src: '/media/_v/house.abc.40.jpeg' }] },
-  placeholder: 'data:image/jpeg;base64,AAAA',
-};
+const INFO: ImageInfo = { hash: '0123456789abcdef', width: 40, height: 30, widths: [40], formats: ['avif', 'webp', 'png'] };
 
 const render = (image: { src: string; alt: string; width?: number; height?: number }, images = {}) =>
   renderToString(
