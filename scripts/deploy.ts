@@ -1,5 +1,5 @@
 /**
- * `npm run deploy -- --env production|preview [--content DIR] [--draft]`: build, `wrangler
+ * `npm run deploy -- --env production|preview [--content DIR] [--draft [NAME]]`: build, `wrangler
  * deploy` (the worker and its static assets, atomically), record the worker version wrangler
  * printed under the build's code id (`code/{id}.json`, for rollback), then publish to remote KV,
  * records first and the pointer last. A draft goes to the preview environment only, which publishes
@@ -8,7 +8,9 @@
  */
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
+import { ROOT } from './lib/bundle';
 import { command, fail, kvTargetFrom } from './lib/cli';
+import { draftTarget, gitBranch } from './lib/drafts';
 import { codeOfBuild, codeVersionRecord } from './lib/code-version';
 import { applyD1Migrations } from './lib/d1-client';
 import { deployPlan, type DeployPlan } from './lib/deploy-plan';
@@ -18,15 +20,19 @@ import { buildSite } from './lib/site-build';
 import { runWrangler } from './lib/wrangler';
 import { readWranglerToml } from './lib/wrangler-toml';
 
-const { values } = command({
-  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft]',
+const { values, positionals } = command({
+  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft [NAME]]',
   summary: 'Build, deploy the worker and its static files with wrangler, then publish the build to remote KV. Needs CLOUDFLARE_API_TOKEN.',
   options: {
     env: { type: 'string', value: 'NAME', description: 'the wrangler.toml environment to deploy (required)' },
     content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
-    draft: { type: 'boolean', default: false, description: 'publish as the draft of the preview environment' },
+    draft: {
+      type: 'boolean',
+      default: false,
+      description: 'publish as a draft of the preview environment: the draft NAME follows it (default: the git branch)',
+    },
   },
-  examples: ['npm run deploy -- --env production', 'npm run deploy -- --env preview --draft'],
+  examples: ['npm run deploy -- --env production', 'npm run deploy -- --env preview --draft spring-campaign'],
 });
 if (!values.env) fail('usage: npm run deploy -- --env production|preview');
 let plan: DeployPlan;
@@ -36,6 +42,13 @@ try {
   fail((err as Error).message);
 }
 const target = kvTargetFrom({ remote: true, env: plan.env });
+let draftName: string | null = null;
+try {
+  if (plan.channel === 'draft' && values.draft)
+    draftName = draftTarget(positionals[0], positionals[0] === undefined ? gitBranch(ROOT) : null).name;
+} catch (err) {
+  fail((err as Error).message);
+}
 
 const result = await buildSite({ contentDir: resolve(values.content) });
 // Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).
@@ -58,7 +71,7 @@ try {
       await kv.putMany([version.record]);
       process.stdout.write(`${version.record.key}: ${version.record.value}\n`);
     } else process.stderr.write(`warning: ${version.reason}\n`);
-    return publishBuild(kv, files, { draft: plan.channel === 'draft', log: (line) => process.stdout.write(`${line}\n`) });
+    return publishBuild(kv, files, { draft: plan.channel === 'draft', draftName, log: (line) => process.stdout.write(`${line}\n`) });
   });
   process.stdout.write(
     `deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`,

@@ -1,16 +1,19 @@
 /**
- * `npm run gc -- [--keep N] [--force] [--dry-run] [--local | --remote] [--env NAME]`: remove what
- * only older builds use. Keeps the live and draft builds, every build live within the edge cache
- * lifetime (unless --force), and the N most recently published (default DEFAULT_GC_KEEP_BUILDS).
+ * `npm run gc -- [--keep N] [--draft-days N] [--force] [--dry-run] [--local | --remote] [--env NAME]`:
+ * remove what only older builds use. Keeps the live and every draft's build, every build live
+ * within the edge cache lifetime (unless --force), and the N most recently published (default
+ * DEFAULT_GC_KEEP_BUILDS); deletes named drafts nobody has published for --draft-days days.
  */
 import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { collectGarbage } from './lib/build-admin';
+import { DEFAULT_DRAFT_EXPIRY_DAYS, parseDraftDays } from './lib/drafts';
 import { DEFAULT_GC_KEEP_BUILDS } from './lib/gc-plan';
 import { withKv } from './lib/kv-client';
 
 const { values } = command({
   usage: 'npm run gc -- [--keep N] [--force] [--dry-run] [--local | --remote] [--env NAME]',
-  summary: 'Remove the KV records only older builds use, keeping the live and draft builds and those still in edge caches.',
+  summary:
+    'Remove the KV records only older builds use, keeping the live and every draft’s build and those still in edge caches; delete drafts unused for --draft-days.',
   options: {
     ...KV_TARGET_FLAGS,
     keep: {
@@ -18,6 +21,12 @@ const { values } = command({
       default: String(DEFAULT_GC_KEEP_BUILDS),
       value: 'N',
       description: 'most recently published builds to keep besides those in use',
+    },
+    'draft-days': {
+      type: 'string',
+      default: String(DEFAULT_DRAFT_EXPIRY_DAYS),
+      value: 'N',
+      description: 'delete named drafts nobody has published for N days',
     },
     force: { type: 'boolean', default: false, description: 'also remove builds live within the edge cache lifetime' },
     'dry-run': { type: 'boolean', default: false, description: 'print what would go, remove nothing' },
@@ -27,9 +36,21 @@ const { values } = command({
 const keep = Number(values.keep);
 if (!/^\d+$/.test(values.keep) || !Number.isSafeInteger(keep))
   fail(`usage: npm run gc -- --keep N (N most recently published builds to keep besides those in use; default ${DEFAULT_GC_KEEP_BUILDS})`);
+let draftDays = DEFAULT_DRAFT_EXPIRY_DAYS;
+try {
+  draftDays = parseDraftDays(values['draft-days']);
+} catch (err) {
+  fail((err as Error).message);
+}
 try {
   await withKv(kvTargetFrom(values), (kv) =>
-    collectGarbage(kv, { keep, force: values.force, dryRun: values['dry-run'], log: (line) => process.stdout.write(`${line}\n`) }),
+    collectGarbage(kv, {
+      keep,
+      draftDays,
+      force: values.force,
+      dryRun: values['dry-run'],
+      log: (line) => process.stdout.write(`${line}\n`),
+    }),
   );
 } catch (err) {
   fail((err as Error).message);

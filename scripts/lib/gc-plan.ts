@@ -26,7 +26,8 @@ export interface GcBuild {
 export interface GcInput {
   builds: readonly GcBuild[];
   live: string | null;
-  draft: string | null;
+  /** the builds drafts point at: the unnamed draft's and every named one's */
+  drafts: readonly string[];
   /** build id -> when it was last made live (`builds/published/{id}.json`) */
   published: ReadonlyMap<string, number>;
   now: number;
@@ -40,11 +41,11 @@ export interface GcPlan {
   removed: string[];
 }
 
-export function planGc({ builds, live, draft, published, now, keep, force }: GcInput): GcPlan {
+export function planGc({ builds, live, drafts, published, now, keep, force }: GcInput): GcPlan {
   const kept = new Map<string, KeepReason>();
   const known = new Set(builds.map((b) => b.id));
   if (live && known.has(live)) kept.set(live, 'live');
-  if (draft && known.has(draft) && !kept.has(draft)) kept.set(draft, 'draft');
+  for (const draft of drafts) if (known.has(draft) && !kept.has(draft)) kept.set(draft, 'draft');
   if (!force) {
     const windowStart = now - RECENTLY_LIVE_WINDOW_MS;
     let liveAtStart: { id: string; at: number } | null = null;

@@ -9,7 +9,7 @@ const id = (n: number) => n.toString(16).padStart(16, '0');
 const builds = [1, 2, 3, 4, 5].map((n) => ({ id: id(n), timestamp: NOW - 100 * HOUR + n * HOUR }));
 
 function plan(overrides: Partial<GcInput> = {}) {
-  return planGc({ builds, live: id(5), draft: null, published: new Map(), now: NOW, keep: 0, force: false, ...overrides });
+  return planGc({ builds, live: id(5), drafts: [], published: new Map(), now: NOW, keep: 0, force: false, ...overrides });
 }
 
 describe('the gc plan', () => {
@@ -22,7 +22,7 @@ describe('the gc plan', () => {
   });
 
   test('the draft build is kept with --keep 0', () => {
-    expect(plan({ draft: id(2) }).kept.get(id(2))).toBe('draft');
+    expect(plan({ drafts: [id(2)] }).kept.get(id(2))).toBe('draft');
   });
 
   test('a build made live within the last day is kept with --keep 0', () => {
@@ -58,7 +58,7 @@ describe('the gc plan', () => {
       [id(3), NOW - 2 * HOUR],
       [id(5), NOW - HOUR],
     ]);
-    const result = plan({ published, draft: id(4), force: true });
+    const result = plan({ published, drafts: [id(4)], force: true });
     expect([...result.kept.keys()].sort()).toEqual([id(4), id(5)]);
   });
 
