@@ -7,7 +7,6 @@
  * variable for this server only, e.g. `--var PREVIEW_ORIGINS:http://localhost:3000`.
  */
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { ROOT } from './lib/bundle';
@@ -15,6 +14,7 @@ import { command, fail } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
 import { exitCodeOf, wranglerDevArgs, writeDevVarsBeside } from './lib/dev-server';
 import { devVar } from './lib/preview-link';
+import { localPreviewDevVars } from './lib/preview-link-local';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
@@ -43,7 +43,17 @@ const env = values.env;
 const outDir = resolve(values.out);
 const ownBuild = outDir !== join(ROOT, 'dist');
 
-const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
+const vars = [values.var ?? []].flat();
+// In preview, the share secret is kept in .dev.vars and the port recorded, for npm run preview-link.
+const devVars = await localPreviewDevVars({
+  root: ROOT,
+  env,
+  port,
+  persistTo,
+  ownBuild,
+  vars,
+  log: (line) => process.stdout.write(`${line}\n`),
+});
 for (const name of env === 'preview' ? ['PREVIEW_TOKEN', 'PREVIEW_SHARE_SECRET'] : []) {
   const value = devVar(devVars, name);
   // The preview host would refuse it (the 503 "not configured"); say so before building.
@@ -78,7 +88,7 @@ try {
 // wrangler reads .dev.vars beside its config, so the repository's goes there too.
 const config = ownBuild ? await writeWranglerConfigFor(outDir) : undefined;
 if (config) await writeDevVarsBeside(config, devVars);
-const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars: [values.var ?? []].flat(), devVars });
+const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars, devVars });
 const dev = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'inherit', 'inherit'] });
 process.stdout.write(`serving on http://127.0.0.1:${port}\n`);
 if (previewToken)
