@@ -41,7 +41,6 @@ try {
 } catch (err) {
   fail((err as Error).message);
 }
-const target = kvTargetFrom({ remote: true, env: plan.env });
 let draftName: string | null = null;
 try {
   if (plan.channel === 'draft' && values.draft)
@@ -49,6 +48,7 @@ try {
 } catch (err) {
   fail((err as Error).message);
 }
+const target = kvTargetFrom({ remote: true, env: plan.env });
 
 const result = await buildSite({ contentDir: resolve(values.content) });
 // Broken links a site with allowBrokenLinks builds with (docs/content-model.md#31-links-that-must-lead-somewhere).

@@ -123,6 +123,22 @@ describe('npm run publish -- --draft NAME on this machine', () => {
     }
   });
 
+  test('npm run drafts lists it from there, and npm run drafts -- delete removes it', async () => {
+    await runScriptInProcess('publish', ['--draft', 'spring', '--persist-to', state, '--dist', sites[1]!.outDir]);
+    const listed = await runScriptInProcess('drafts', ['--persist-to', state]);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(
+      new RegExp(
+        `^spring  build ${draft.id}  published \\S+ by \\S+@\\S+  \\d+ page\\(s\\) changed against live  http://spring.preview.localhost:8788`,
+        'm',
+      ),
+    );
+    expect(listed.stdout).toContain('share links: not stored');
+    const deleted = await runScriptInProcess('drafts', ['delete', 'spring', '--persist-to', state]);
+    expect(deleted.stdout).toContain(`deleted the draft spring (build ${draft.id})`);
+    expect((await runScriptInProcess('drafts', ['--persist-to', state])).stdout).toBe('no drafts\n');
+  });
+
   test('refuses a name that is no safe host name, before writing anything', async () => {
     const result = await runScriptInProcess('publish', ['--draft', 'Spring_Campaign', '--persist-to', state, '--dist', sites[1]!.outDir]);
     expect(result.status).toBe(1);
