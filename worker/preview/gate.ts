@@ -165,11 +165,12 @@ async function hasAccess(c: Context<AppEnv>, secret: string, nowS: number): Prom
 /**
  * The gate of the preview host. A valid `?token=` (at most the binding's number of attempts
  * per client, compared in constant time with the PREVIEW_TOKEN secret) sets a signed cookie
- * (accessCookieFor: for every draft of a preview host) for 12 hours, Secure, HttpOnly, SameSite=None and Partitioned so it works
- * inside a CMS's cross-site frame, and redirects to the same URL without the token, sending no
- * Referer on. A valid cookie lets the request through; so does a valid share link, for reading
- * its one page. Anything else gets 401 and no content. Every preview response is private,
- * never stored, and not indexed. Live requests pass straight through.
+ * (accessCookieFor: one for every draft of a preview host) for 12 hours, Secure, HttpOnly,
+ * SameSite=None and Partitioned so it works inside a CMS's cross-site frame, and redirects
+ * to the same URL without the token, sending no Referer on. A valid cookie lets the request
+ * through; so does a valid share link, for reading its one page. Anything else gets 401 and no
+ * content. Every preview response is private, never stored, and not indexed. Live requests
+ * pass straight through.
  */
 export function previewGate({ now = () => Date.now() }: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   return async function previewGateMiddleware(c, next) {
