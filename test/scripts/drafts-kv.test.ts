@@ -24,7 +24,8 @@ let kv: ReturnType<typeof localKv>;
 
 beforeAll(async () => {
   sites = await Promise.all([buildGeneratedSite({ pagesPerLocale: 2 }), buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Draft Site' })]);
-  [live, draft] = await Promise.all(sites.map((s) => readBuildFiles(s.outDir)));
+  live = await readBuildFiles(sites[0]!.outDir);
+  draft = await readBuildFiles(sites[1]!.outDir);
   state = await tempDir('drafts-kv');
   kv = localKv({ persistTo: state });
 }, 120_000);
