@@ -9,6 +9,12 @@ export const kvKeys = {
   latest: 'builds/latest.json',
   /** the build editors see on the preview host; never served on the live host */
   draft: 'builds/draft.json',
+  /**
+   * A named draft's pointer (app/drafts.ts), served at `{name}.{preview host}`; its KV metadata
+   * says when and by whom it was published (scripts/lib/drafts.ts).
+   */
+  namedDraft: (name: string) => `builds/drafts/${name}.json`,
+  namedDraftPrefix: 'builds/drafts/',
   /** held by a running publish, with an expiry, so two publishes cannot interleave */
   publishLock: 'builds/publish-lock.json',
   payloadPrefix: 'payloads/',

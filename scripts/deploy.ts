@@ -1,5 +1,5 @@
 /**
- * `npm run deploy -- --env production|preview [--content DIR] [--draft]`: build, `wrangler
+ * `npm run deploy -- --env production|preview [--content DIR] [--draft [NAME]]`: build, `wrangler
  * deploy` (the worker and its static assets, atomically), record the worker version wrangler
  * printed under the build's code id (`code/{id}.json`, for rollback), then publish to remote KV,
  * records first and the pointer last. A draft goes to the preview environment only, which publishes
@@ -12,7 +12,9 @@
 import { resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { kvKeys } from '../app/kv-keys';
+import { ROOT } from './lib/bundle';
 import { command, fail, kvTargetFrom } from './lib/cli';
+import { draftTarget, gitBranch } from './lib/drafts';
 import { codeOfBuild, codeVersionRecord } from './lib/code-version';
 import { applyD1Migrations } from './lib/d1-client';
 import { deployDryRun } from './lib/deploy-dry-run';
@@ -25,13 +27,17 @@ import { originOfRoutes, rollbackCommand, runSmoke, smokeLines, smokePassed } fr
 import { runWrangler } from './lib/wrangler';
 import { readWranglerToml } from './lib/wrangler-toml';
 
-const { values } = command({
-  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft] [--dry-run [--dist DIR]]',
+const { values, positionals } = command({
+  usage: 'npm run deploy -- --env production|preview [--content DIR] [--draft [NAME]] [--dry-run [--dist DIR]]',
   summary: 'Build, deploy the worker and its static files with wrangler, then publish the build to remote KV. Needs CLOUDFLARE_API_TOKEN.',
   options: {
     env: { type: 'string', value: 'NAME', description: 'the wrangler.toml environment to deploy (required)' },
     content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
-    draft: { type: 'boolean', default: false, description: 'publish as the draft of the preview environment' },
+    draft: {
+      type: 'boolean',
+      default: false,
+      description: 'publish as a draft of the preview environment: the draft NAME follows it (default: the git branch)',
+    },
     origin: { type: 'string', value: 'URL', description: "the origin to smoke-test (default: the environment's first route)" },
     'rollback-on-failure': { type: 'boolean', default: false, description: 'roll back to the build live before when the smoke test fails' },
     'dry-run': {
@@ -44,7 +50,7 @@ const { values } = command({
   examples: [
     'npm run deploy -- --env production --dry-run',
     'npm run deploy -- --env production',
-    'npm run deploy -- --env preview --draft',
+    'npm run deploy -- --env preview --draft spring-campaign',
   ],
   notes: ['--dry-run prints one line per problem and exits 1 if there is any, else a "ready" line and exits 0.'],
 });
@@ -57,6 +63,13 @@ try {
 }
 const dryRun = values['dry-run'];
 if (values.dist && !dryRun) fail('--dist checks an existing build with --dry-run; a deploy builds --content itself');
+let draftName: string | null = null;
+try {
+  if (plan.channel === 'draft' && values.draft)
+    draftName = draftTarget(positionals[0], positionals[0] === undefined ? gitBranch(ROOT) : null).name;
+} catch (err) {
+  fail((err as Error).message);
+}
 const target = dryRun ? null : kvTargetFrom({ remote: true, env: plan.env });
 
 /** `--dry-run`: one line per problem (exit 1), else "ready" (exit 0); never reaches the deploy. */
@@ -109,7 +122,7 @@ try {
     } else process.stderr.write(`warning: ${version.reason}\n`);
     // What the smoke test's rollback command puts back.
     if (plan.channel === 'live') previous = parsePointer((await kv.getMany([kvKeys.latest])).get(kvKeys.latest));
-    return publishBuild(kv, files, { draft: plan.channel === 'draft', log: (line) => process.stdout.write(`${line}\n`) });
+    return publishBuild(kv, files, { draft: plan.channel === 'draft', draftName, log: (line) => process.stdout.write(`${line}\n`) });
   });
   process.stdout.write(
     `deployed; ${published.alreadyPublished ? 'the build was already published' : `${published.written} KV records written`}\n`,

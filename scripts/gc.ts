@@ -1,17 +1,20 @@
 /**
- * `npm run gc -- [--keep N] [--force] [--dry-run] [--local | --remote] [--env NAME]`: remove what
- * only older builds use. Keeps the live and draft builds, every build live within the edge cache
- * lifetime (unless --force), and besides all those the N most recently published (default
- * DEFAULT_GC_KEEP_BUILDS).
+ * `npm run gc -- [--keep N] [--draft-days N] [--force] [--dry-run] [--local | --remote] [--env NAME]`:
+ * remove what only older builds use. Keeps the live and every draft's build, every build live
+ * within the edge cache lifetime (unless --force), and besides all those the N most recently
+ * published (default DEFAULT_GC_KEEP_BUILDS); deletes named drafts nobody has published for
+ * --draft-days days.
  */
 import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { collectGarbage } from './lib/build-admin';
+import { DEFAULT_DRAFT_EXPIRY_DAYS, parseDraftDays } from './lib/drafts';
 import { DEFAULT_GC_KEEP_BUILDS } from './lib/gc-plan';
 import { withKv } from './lib/kv-client';
 
 const { values } = command({
   usage: 'npm run gc -- [--keep N] [--force] [--dry-run] [--local | --remote] [--env NAME]',
-  summary: 'Remove the KV records only older builds use, keeping the live and draft builds and those still in edge caches.',
+  summary:
+    'Remove the KV records only older builds use, keeping the live and every draft’s build and those still in edge caches; delete drafts unused for --draft-days.',
   options: {
     ...KV_TARGET_FLAGS,
     keep: {
@@ -19,6 +22,12 @@ const { values } = command({
       default: String(DEFAULT_GC_KEEP_BUILDS),
       value: 'N',
       description: 'how many more builds to keep, most recently published first, besides the live, draft and recently live ones',
+    },
+    'draft-days': {
+      type: 'string',
+      default: String(DEFAULT_DRAFT_EXPIRY_DAYS),
+      value: 'N',
+      description: 'delete named drafts nobody has published for N days',
     },
     force: { type: 'boolean', default: false, description: 'also remove builds live within the edge cache lifetime' },
     'dry-run': { type: 'boolean', default: false, description: 'print what would go, remove nothing' },
@@ -31,9 +40,21 @@ if (!/^\d+$/.test(values.keep) || !Number.isSafeInteger(keep))
     `--keep ${JSON.stringify(values.keep)} is not a whole number of builds; usage: npm run gc -- --keep N ` +
       `(N more builds to keep besides the live, draft and recently live ones; default ${DEFAULT_GC_KEEP_BUILDS})`,
   );
+let draftDays = DEFAULT_DRAFT_EXPIRY_DAYS;
+try {
+  draftDays = parseDraftDays(values['draft-days']);
+} catch (err) {
+  fail((err as Error).message);
+}
 try {
   await withKv(kvTargetFrom(values), (kv) =>
-    collectGarbage(kv, { keep, force: values.force, dryRun: values['dry-run'], log: (line) => process.stdout.write(`${line}\n`) }),
+    collectGarbage(kv, {
+      keep,
+      draftDays,
+      force: values.force,
+      dryRun: values['dry-run'],
+      log: (line) => process.stdout.write(`${line}\n`),
+    }),
   );
 } catch (err) {
   fail((err as Error).message);

@@ -10,7 +10,6 @@
  * answers. Each `--out` has local state of its own (stateDirFor in scripts/lib/dev-server.ts),
  * so a second server of other content never switches the first one's live build.
  */
-import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import { ROOT } from './lib/bundle';
@@ -26,6 +25,7 @@ import {
   writeDevVarsBeside,
 } from './lib/dev-server';
 import { devVar } from './lib/preview-link';
+import { localPreviewDevVars } from './lib/preview-link-local';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
@@ -61,7 +61,17 @@ const persistTo = values['persist-to'] ? resolve(values['persist-to']) : stateDi
 if (!values['persist-to'] && ownBuild)
   process.stdout.write(`local state of ${relative(ROOT, outDir) || outDir}: ${relative(ROOT, persistTo)}\n`);
 
-const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
+const vars = [values.var ?? []].flat();
+// In preview, the share secret is kept in .dev.vars and the port recorded, for npm run preview-link.
+const devVars = await localPreviewDevVars({
+  root: ROOT,
+  env,
+  port,
+  persistTo,
+  ownBuild,
+  vars,
+  log: (line) => process.stdout.write(`${line}\n`),
+});
 for (const name of env === 'preview' ? ['PREVIEW_TOKEN', 'PREVIEW_SHARE_SECRET'] : []) {
   const value = devVar(devVars, name);
   // The preview host would refuse it (the 503 "not configured"); say so before building.
@@ -98,7 +108,7 @@ try {
 // wrangler reads .dev.vars beside its config, so the repository's goes there too.
 const config = ownBuild ? await writeWranglerConfigFor(outDir) : undefined;
 if (config) await writeDevVarsBeside(config, devVars);
-const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars: [values.var ?? []].flat(), devVars });
+const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars, devVars });
 process.stdout.write(`wrangler starting on port ${port}…\n`);
 const { child: dev, answering } = startWranglerDev(args, { port });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));

@@ -15,8 +15,14 @@ export interface CompleteBuild {
   index: BuildIndex;
 }
 
-/** Which pointer a request follows: visitors the live build, editors on the preview host the draft. */
-export type BuildChannel = 'live' | 'draft';
+/**
+ * Which pointer a request follows: visitors the live build, editors on the preview host the
+ * unnamed draft, or on a named draft's host (`{name}.preview.example.com`) that draft.
+ */
+export type BuildChannel = 'live' | 'draft' | `draft:${string}`;
+
+/** The named draft a channel follows, or null (live, or the unnamed draft). */
+export const draftNameOf = (channel: BuildChannel): string | null => (channel.startsWith('draft:') ? channel.slice('draft:'.length) : null);
 
 /** Keys of one build's records (manifest, index, published marker), with the build id. */
 const BUILD_SCOPED_KEY = /^builds\/(?:meta|index|published)\/([a-f0-9]{16})\.json$/;

@@ -11,7 +11,7 @@ import { AppManifest, BuildIndex, BuildRecord, Payload, RECORDS_FORMAT } from '.
 import { BUILD_POINTER_TTL_MS, KV_READ_TIMEOUT_MS, RECORD_HEAP_BYTES_PER_JSON_CHAR } from '../app/constants';
 import { kvKeys } from '../app/kv-keys';
 import type { UnavailableCause } from '../app/view';
-import type { BuildChannel, BuildMemory, CompleteBuild } from './build-memory';
+import { draftNameOf, type BuildChannel, type BuildMemory, type CompleteBuild } from './build-memory';
 import { KvUnavailableError, parseRecord, readJson, readText, type KvReader } from './kv-records';
 
 export interface BuildStoreOptions {
@@ -133,9 +133,12 @@ export function createBuildStore({
 
   /**
    * The build to serve: the live pointer's once complete, else the last complete one seen.
-   * The draft channel serves the draft when there is one, else the live build.
+   * The draft channel serves the draft when there is one, else the live build; a named draft's
+   * channel serves that draft or nothing (currentBuild says there is no such draft).
    */
   async function current(channel: BuildChannel = 'live'): Promise<CompleteBuild | null> {
+    const named = draftNameOf(channel);
+    if (named !== null) return pointed(kvKeys.namedDraft(named));
     if (channel === 'draft') {
       const draft = await pointed(kvKeys.draft);
       if (draft) return draft;
@@ -145,8 +148,8 @@ export function createBuildStore({
     if (live) {
       if (memory.lastComplete?.record.id !== live.record.id) {
         if (memory.lastComplete) memory.previous = memory.lastComplete;
-        const draft = memory.pointers.get(kvKeys.draft)?.build;
-        memory.forgetAllBut([live, ...(memory.previous ? [memory.previous] : []), ...(draft ? [draft] : [])]);
+        const drafts = [...memory.pointers].flatMap(([key, p]) => (key !== kvKeys.latest && p.build ? [p.build] : []));
+        memory.forgetAllBut([live, ...(memory.previous ? [memory.previous] : []), ...drafts]);
         // Off the response's path: it is the first request of every isolate and of every publish.
         const shared = rememberAcrossIsolates(live.record).catch(() => undefined);
         if (waitUntil) waitUntil(shared);

@@ -1,15 +1,63 @@
-/** Which requests the preview host serves, and who may send it drafts, from the parsed configuration. */
+/** Which requests the preview host serves, which draft they see, and who may send it drafts, from the parsed configuration. */
+import { LOCAL_PREVIEW_BASE, previewHostOf } from '../app/drafts';
+import type { BuildChannel } from './build-memory';
 import type { WorkerConfig } from './config';
 
-export function isPreviewHost(config: WorkerConfig, url: string): boolean {
+/**
+ * `wrangler dev` (`npm run preview`) hands the worker every request as if for the environment's
+ * route host (preview.example.com), and keeps the host the browser asked for in this header.
+ */
+export const DEV_ORIGINAL_HOST_HEADER = 'mf-original-hostname';
+
+/**
+ * The host the browser asked for: the URL's, or in the preview environment the one `wrangler
+ * dev` kept (DEV_ORIGINAL_HOST_HEADER). Only a preview worker reads the header: a client that
+ * sends it there picks among drafts it must still pass the gate for, and the cookie a wrong host
+ * gets is one its browser refuses; the live worker never reads it.
+ */
+export function requestHost(config: WorkerConfig, url: string, originalHost?: string | null): string {
+  if (config.previewMode && originalHost) return originalHost.toLowerCase();
+  return new URL(url).host.toLowerCase();
+}
+
+/**
+ * The preview host a request names, and the named draft it is for: a PREVIEW_HOSTS entry or
+ * `{name}.{entry}`; in the preview environment also `preview.localhost` and
+ * `{name}.preview.localhost` with any port (`npm run preview`). Null for any other host: a live
+ * host has no drafts.
+ */
+export function previewHostOfUrl(
+  config: WorkerConfig,
+  url: string,
+  originalHost?: string | null,
+): { base: string; draft: string | null } | null {
   const hosts = config.previewHosts;
   // Most requests run with no preview host configured: no URL to parse then.
-  return hosts.length > 0 && hosts.includes(new URL(url).host.toLowerCase());
+  if (hosts.length === 0 && !config.previewMode) return null;
+  const host = requestHost(config, url, originalHost);
+  const port = /:\d+$/.exec(host)?.[0] ?? '';
+  const local =
+    config.previewMode && host.slice(0, host.length - port.length).endsWith(LOCAL_PREVIEW_BASE) ? [LOCAL_PREVIEW_BASE + port] : [];
+  return previewHostOf(host, [...local, ...hosts]);
+}
+
+export function isPreviewHost(config: WorkerConfig, url: string): boolean {
+  return previewHostOfUrl(config, url) !== null;
 }
 
 /** Preview mode: a preview host, or the whole worker in the `preview` environment. */
 export function isPreviewRequest(config: WorkerConfig, url: string): boolean {
   return config.previewMode || isPreviewHost(config, url);
+}
+
+/**
+ * The pointer a request follows: `live` on the live host, whatever its name says; on the
+ * preview host the unnamed draft, or `draft:{name}` on a named draft's host.
+ */
+export function channelOf(config: WorkerConfig, url: string, originalHost?: string | null): BuildChannel {
+  if (!isPreviewRequest(config, url)) return 'live';
+  const draft = previewHostOfUrl(config, url, originalHost)?.draft;
+  return draft ? `draft:${draft}` : 'draft';
 }
 
 /** Origins allowed to send documents to /preview: the configured ones, plus the page's own. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppManifest, BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvClient } from './kv-cli';
+import { DEFAULT_DRAFT_EXPIRY_DAYS, expiredDrafts, listDrafts, type DraftSummary } from './drafts';
 import { planGc, unreferencedClientFiles, type KeepReason } from './gc-plan';
 import { PublishError, acquireLock, lockStillHeld, parsePointer, releaseLock, type HeldLock } from './publish';
 
@@ -52,6 +53,8 @@ export interface GcOptions {
   /** drop the rule that keeps builds live within the edge cache lifetime */
   force?: boolean;
   dryRun?: boolean;
+  /** named drafts nobody has published for this many days are deleted (scripts/lib/drafts.ts) */
+  draftDays?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -64,6 +67,8 @@ export interface GcResult {
   removedCodeVersions: string[];
   /** `search/...` keys no kept build lists */
   removedSearchRecords: string[];
+  /** named drafts deleted as unused */
+  removedDrafts: string[];
 }
 
 const PublishedMarker = z.object({ id: z.string(), timestamp: z.number() });
@@ -73,7 +78,7 @@ const PublishedMarker = z.object({ id: z.string(), timestamp: z.number() });
  * the payloads, client files (`assets/...`) and code versions (`code/...`) no kept build names.
  */
 export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<GcResult> {
-  const { keep, force = false, dryRun = false, now = Date.now, log = () => {} } = options;
+  const { keep, force = false, dryRun = false, draftDays = DEFAULT_DRAFT_EXPIRY_DAYS, now = Date.now, log = () => {} } = options;
   const held: HeldLock | null = dryRun ? null : await acquireLock(kv, 'gc', kvKeys.latest);
   try {
     const builds = await listBuilds(kv);
@@ -84,10 +89,12 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       const marker = PublishedMarker.safeParse(safeJson(markerValues.get(key)));
       if (marker.success) published.set(marker.data.id, marker.data.timestamp);
     }
+    const drafts = await listDrafts(kv);
+    const expired = expiredDrafts(drafts, now(), draftDays);
     const plan = planGc({
       builds,
       live: builds.find((b) => b.live)?.id ?? null,
-      drafts: builds.filter((b) => b.draft).map((b) => b.id),
+      drafts: drafts.filter((d) => !expired.includes(d)).flatMap((d) => (d.build ? [d.build] : [])),
       published,
       now: now(),
       keep,
@@ -121,9 +128,12 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       removedClientFiles: assets,
       removedCodeVersions: codeVersions,
       removedSearchRecords: searchRecords,
+      removedDrafts: expired.map((d) => d.name!),
     };
+    const unused = (d: DraftSummary) => `unused for ${draftDays}+ days, last published ${new Date(d.publishedAt!).toISOString()}`;
     if (dryRun) {
       for (const [id, reason] of plan.kept) log(`keep ${id}  (${reason})`);
+      for (const d of expired) log(`would remove draft ${d.name} (${unused(d)})`);
       for (const id of plan.removed) log(`would remove build ${id}`);
       for (const key of [...assets, ...codeVersions, ...searchRecords]) log(`would remove ${key}`);
       log(
@@ -132,6 +142,9 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
       return result;
     }
     if (held) await lockStillHeld(kv, held, 'nothing was removed');
+    // Drafts first: a draft pointer must never name a build already gone.
+    await kv.deleteMany(expired.map((d) => kvKeys.namedDraft(d.name!)));
+    for (const d of expired) log(`removed draft ${d.name} (${unused(d)})`);
     const buildKeys = plan.removed.flatMap((id) => [
       kvKeys.manifest(id),
       kvKeys.index(id),

@@ -26,7 +26,7 @@ export interface GcBuild {
 export interface GcInput {
   builds: readonly GcBuild[];
   live: string | null;
-  /** the draft pointers' builds (none, one, or one per named draft) */
+  /** the builds drafts point at: the unnamed draft's and every named one's */
   drafts: readonly string[];
   /** build id -> when it was last made live (`builds/published/{id}.json`) */
   published: ReadonlyMap<string, number>;

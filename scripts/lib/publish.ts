@@ -25,12 +25,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BuildRecord } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import { codeOfBuild, recordsFormatOf } from './code-version';
+import { draftPointerKey, type DraftMetadata } from './drafts';
 import type { KvClient, KvRecord } from './kv-cli';
 import { appendLog, newReleaseRecord, releaseOrigin, type ReleaseOrigin } from './release';
 import { SitemapSource, sitemapXml } from './sitemap';
@@ -78,6 +79,8 @@ export async function readBuildFiles(distDir: string): Promise<BuildFiles> {
 export interface PublishOptions {
   /** publish as the editors' draft (builds/draft.json) instead of the live build */
   draft?: boolean;
+  /** with draft: the named draft (builds/drafts/{name}.json, app/drafts.ts), not the unnamed one */
+  draftName?: string | null;
   log?: (line: string) => void;
   now?: () => number;
   /** who publishes, from which commit (default: releaseOrigin(), from CI, git and $USER) */
@@ -227,6 +230,8 @@ function firstPublishedTimes(listed: Map<string, unknown>): Map<string, number> 
   return times;
 }
 
+const draftMetadata = (at: number): DraftMetadata => ({ publishedAt: at, publishedBy: `${userInfo().username}@${hostname()}` });
+
 const newOwner = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 function safeJson(text: string): unknown {
@@ -240,9 +245,9 @@ function safeJson(text: string): unknown {
 export async function publishBuild(
   kv: KvClient,
   files: BuildFiles,
-  { draft = false, log = () => {}, now = Date.now, origin }: PublishOptions = {},
+  { draft = false, draftName = null, log = () => {}, now = Date.now, origin }: PublishOptions = {},
 ): Promise<PublishResult> {
-  const pointerKey = draft ? kvKeys.draft : kvKeys.latest;
+  const pointerKey = draft ? draftPointerKey(draftName) : kvKeys.latest;
   const held = await acquireLock(kv, `build ${files.id}`, pointerKey, now);
   const { from } = held;
   try {
@@ -250,7 +255,11 @@ export async function publishBuild(
       // This may be the same publish run again after it died between the pointer and the marker,
       // without which gc does not count the build as having been live: finish it before saying so.
       if (!draft) await markBuildLive(kv, files, now());
-      log(`build ${files.id} is already the ${draft ? 'draft' : 'live'} build; ${draft ? 'nothing written' : 'marked live again'}`);
+      // A draft published again is in use again: its time is renewed, so gc does not expire it.
+      else await write(kv, [{ key: pointerKey, value: files.pointer.value, metadata: draftMetadata(now()) }], 'the pointer');
+      log(
+        `build ${files.id} is already the ${draft ? 'draft' : 'live'} build; ${draft ? 'its publish time renewed' : 'marked live again'}`,
+      );
       return { id: files.id, written: 0, reused: files.records.length, alreadyPublished: true };
     }
 
@@ -302,7 +311,9 @@ export async function publishBuild(
         `the ${draft ? 'draft' : 'live'} build changed from ${from ?? 'none'} to ${stillFrom ?? 'none'} during this publish; the pointer was not written`,
       );
     }
-    await write(kv, [{ key: pointerKey, value: files.pointer.value }], 'the pointer');
+    // A draft's pointer says when and by whom (npm run drafts; gc's expiry of unused drafts).
+    const metadata = draft ? { metadata: draftMetadata(now()) } : {};
+    await write(kv, [{ key: pointerKey, value: files.pointer.value, ...metadata }], 'the pointer');
     log(`${pointerKey} -> ${files.id}`);
     if (!draft) await markBuildLive(kv, files, now());
     if (!draft)

@@ -64,6 +64,13 @@ describe('usage mistakes', () => {
     expect(result.stderr).toBe('error: --message: say why in a few words\n');
   });
 
+  test('a draft deploy with a name that is no safe host name is refused before anything is built or uploaded', async () => {
+    const result = await run('deploy', ['--env', 'preview', '--draft', 'Spring.Campaign']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('"Spring.Campaign" is not a draft name');
+    expect(result.stdout).not.toContain('built ');
+  });
+
   test('rollback without a build id says how to call it', async () => {
     const result = await run('rollback', ['--local']);
     expect(result.status).toBe(1);

@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
 import { pagePathOfPayload } from '../../app/content/paths';
 import type { AppEnv } from '../app-env';
+import { draftNameOf } from '../build-memory';
+import { noSuchDraft } from '../preview/no-draft';
 import { notPublishedJson, notPublishedResponse } from '../render/not-published';
 
 /**
@@ -13,6 +15,8 @@ export function currentBuild({ assets }: { assets: ClientAssets }): MiddlewareHa
   return async function currentBuildMiddleware(c, next) {
     const store = c.get('store');
     const build = await store.current(c.get('channel'));
+    const draft = draftNameOf(c.get('channel'));
+    if (!build && draft !== null) return noSuchDraft(c, draft);
     if (!build) {
       const cause = store.noBuildCause();
       if (pagePathOfPayload(c.get('path')) === null) return notPublishedResponse(c, assets, cause);

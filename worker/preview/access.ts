@@ -10,6 +10,12 @@
  * the CMS's frame signs in nowhere else (docs/behaviour.md#15-preview-page).
  */
 export const PREVIEW_COOKIE = '__Host-edge_preview';
+/**
+ * The same access for a preview host with named drafts (`{name}.preview.example.com`): set for
+ * the preview host's domain, so one sign-in covers it and every draft's host. `__Secure-`,
+ * since `__Host-` forbids a Domain; only this worker answers on that domain's hosts.
+ */
+export const PREVIEW_DRAFTS_COOKIE = '__Secure-edge_preview';
 export const PREVIEW_COOKIE_MAX_AGE_S = 12 * 60 * 60;
 
 const encoder = new TextEncoder();

@@ -4,8 +4,17 @@ import { HTTPException } from 'hono/http-exception';
 import { appEndpoints } from '../../app/endpoints';
 import type { AppEnv } from '../app-env';
 import { configOf } from '../config';
-import { PREVIEW_COOKIE, PREVIEW_COOKIE_MAX_AGE_S, constantTimeEqual, signPreviewCookie, verifyPreviewCookie } from './access';
-import { SHARE_PARAM, verifyShareGrant } from './share';
+import { draftNameOf } from '../build-memory';
+import { DEV_ORIGINAL_HOST_HEADER, previewHostOfUrl } from '../hosts';
+import {
+  PREVIEW_COOKIE,
+  PREVIEW_COOKIE_MAX_AGE_S,
+  PREVIEW_DRAFTS_COOKIE,
+  constantTimeEqual,
+  signPreviewCookie,
+  verifyPreviewCookie,
+} from './access';
+import { SHARE_PARAM, shareVerdict, verifyShareGrant } from './share';
 import { escapeHtml } from '../render/html';
 import { plainPage } from '../render/plain-page';
 import { afterNext } from '../response-headers';
@@ -91,17 +100,43 @@ async function mayTryToken(c: Context<AppEnv>): Promise<boolean> {
   }
 }
 
+/** The page an expired share link opens: when it expired, and what to do, without the token form. */
+function linkExpired(c: Context<AppEnv>, expiredAt: string) {
+  const body = plainPage({
+    lang: 'en',
+    title: 'Share link expired',
+    robots: PREVIEW_ROBOTS,
+    main: `<h1>This share link has expired</h1>
+<p>It opened this page of a draft until ${escapeHtml(expiredAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}.
+Ask the editor who sent it for a new link.</p>
+<p>Request ID: ${escapeHtml(c.get('requestId'))}</p>`,
+  });
+  const res = c.html(body, 410, {
+    'Cache-Control': PREVIEW_CACHE_CONTROL,
+    'X-Robots-Tag': PREVIEW_ROBOTS,
+    'Referrer-Policy': 'no-referrer',
+  });
+  return new HTTPException(410, { message: 'share link expired', res });
+}
+
 /**
  * The page a share link opens, when this request carries one that is valid: the page itself
  * with `?share=`, or a media file it shows, asked for by that page (its URL is the Referer; the
  * previewMedia step checks the page shows the file). Reads only. The Referer's host is not
- * compared: the grant in it is the capability, signed for its path, and a page elsewhere sends
- * no path in a Referer (strict-origin-when-cross-origin) unless it holds the link already.
+ * compared: the grant in it is the capability, signed for its path and its draft (this host's),
+ * and a page elsewhere sends no path in a Referer (strict-origin-when-cross-origin) unless it
+ * holds the link already. A link for this page and draft that has expired is told so.
  */
 async function sharedPage(c: Context<AppEnv>, secret: string | null, url: URL, nowS: number): Promise<string | null> {
   if (!secret || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return null;
+  const draft = draftNameOf(c.get('channel'));
   const grant = url.searchParams.get(SHARE_PARAM);
-  if (grant !== null) return (await verifyShareGrant(secret, c.get('path'), grant, nowS)) ? c.get('path') : null;
+  if (grant !== null) {
+    const verdict = await shareVerdict(secret, c.get('path'), grant, nowS, draft);
+    if (verdict.ok) return c.get('path');
+    if (verdict.expiredAt !== null) throw linkExpired(c, verdict.expiredAt);
+    return null;
+  }
   if (!c.req.path.startsWith('/media/')) return null;
   let page: URL;
   try {
@@ -109,17 +144,33 @@ async function sharedPage(c: Context<AppEnv>, secret: string | null, url: URL, n
   } catch {
     return null;
   }
-  return (await verifyShareGrant(secret, page.pathname, page.searchParams.get(SHARE_PARAM), nowS)) ? page.pathname : null;
+  return (await verifyShareGrant(secret, page.pathname, page.searchParams.get(SHARE_PARAM), nowS, draft)) ? page.pathname : null;
+}
+
+/**
+ * The cookie that holds access on this host: on a preview host that has named drafts, the
+ * domain-wide one (its domain is the preview host's name without the port; cookies have none),
+ * else the `__Host-` one of this host alone.
+ */
+function accessCookieFor(c: Context<AppEnv>): { name: string; domain?: string } {
+  const host = previewHostOfUrl(configOf(c.env), c.req.url, c.req.header(DEV_ORIGINAL_HOST_HEADER));
+  return host ? { name: PREVIEW_DRAFTS_COOKIE, domain: host.base.replace(/:\d+$/, '') } : { name: PREVIEW_COOKIE };
+}
+
+async function hasAccess(c: Context<AppEnv>, secret: string, nowS: number): Promise<boolean> {
+  for (const name of [PREVIEW_DRAFTS_COOKIE, PREVIEW_COOKIE]) if (await verifyPreviewCookie(secret, getCookie(c, name), nowS)) return true;
+  return false;
 }
 
 /**
  * The gate of the preview host. A valid `?token=` (at most the binding's number of attempts
- * per client, compared in constant time with the PREVIEW_TOKEN secret) sets a signed
- * `__Host-` cookie for 12 hours, Secure, HttpOnly, SameSite=None and Partitioned so it works
- * inside a CMS's cross-site frame, and redirects to the same URL without the token, sending no
- * Referer on. A valid cookie lets the request through; so does a valid share link, for reading
- * its one page. Anything else gets 401 and no content. Every preview response is private,
- * never stored, and not indexed. Live requests pass straight through.
+ * per client, compared in constant time with the PREVIEW_TOKEN secret) sets a signed cookie
+ * (accessCookieFor: one for every draft of a preview host) for 12 hours, Secure, HttpOnly,
+ * SameSite=None and Partitioned so it works inside a CMS's cross-site frame, and redirects
+ * to the same URL without the token, sending no Referer on. A valid cookie lets the request
+ * through; so does a valid share link, for reading its one page. Anything else gets 401 and no
+ * content. Every preview response is private, never stored, and not indexed. Live requests
+ * pass straight through.
  */
 export function previewGate({ now = () => Date.now() }: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   return async function previewGateMiddleware(c, next) {
@@ -144,7 +195,9 @@ export function previewGate({ now = () => Date.now() }: { now?: () => number } =
         });
       if (!(await constantTimeEqual(token, secret))) throw accessRefused(c, 401, 'That preview token is not valid.', noReferrer);
       const expires = nowS + PREVIEW_COOKIE_MAX_AGE_S;
-      setCookie(c, PREVIEW_COOKIE, await signPreviewCookie(secret, expires), {
+      const cookie = accessCookieFor(c);
+      setCookie(c, cookie.name, await signPreviewCookie(secret, expires), {
+        ...(cookie.domain ? { domain: cookie.domain } : {}),
         httpOnly: true,
         secure: true,
         sameSite: 'None',
@@ -159,7 +212,7 @@ export function previewGate({ now = () => Date.now() }: { now?: () => number } =
       res.headers.set('Referrer-Policy', 'no-referrer');
       return res;
     }
-    if (await verifyPreviewCookie(secret, getCookie(c, PREVIEW_COOKIE), nowS)) return afterNext(c, next, keepPrivate);
+    if (await hasAccess(c, secret, nowS)) return afterNext(c, next, keepPrivate);
     const shared = await sharedPage(c, config.previewShareSecret, url, nowS);
     if (shared === null) throw accessRefused(c, 401, 'You have no preview access in this browser, or it has expired.');
     c.set('previewShare', shared);

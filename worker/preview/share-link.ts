@@ -10,6 +10,8 @@ import type { Context, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
+import { draftNameOf } from '../build-memory';
+import { payloadHash } from '../build-store';
 import { CACHE_NONE } from '../cache-control';
 import { configOf } from '../config';
 import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS, isShareablePath, shareLinkHref } from './share';
@@ -39,7 +41,13 @@ export function previewShareLink({ now = () => Date.now() }: { now?: () => numbe
       const issue = query.error.issues[0];
       refuse(c, 400, 'invalid', `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}`);
     }
-    const link = await shareLinkHref(config.previewShareSecret, { ...query.data, now: now() });
+    // As `npm run preview-link` does: a link to a page the draft does not have is refused now,
+    // not found broken by the reviewer.
+    const channel = c.get('channel');
+    const build = await c.get('store').current(channel);
+    if (!build || payloadHash(build, query.data.path) === undefined)
+      refuse(c, 400, 'not_a_page', `path: ${query.data.path} is not a page of this draft`);
+    const link = await shareLinkHref(config.previewShareSecret, { ...query.data, now: now(), draft: draftNameOf(channel) });
     return c.json(link, 200, { 'Cache-Control': CACHE_NONE });
   };
 }

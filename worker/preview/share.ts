@@ -28,17 +28,20 @@ export function isShareablePath(path: string): boolean {
   return isContentPath(path) && !isServerOnlyPath(path);
 }
 
-async function signature(secret: string, path: string, expiresAtS: number): Promise<string> {
+async function signature(secret: string, path: string, expiresAtS: number, draft: string | null): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   // The purpose is part of what is signed, so a signature made for anything else never fits here.
-  const signed = await crypto.subtle.sign('HMAC', key, encoder.encode(`preview-share-link/v1\n${path}\n${expiresAtS}`));
+  // A named draft's link signs its name as one line more (a path has no line break), so it
+  // opens on that draft's host only, and the unnamed draft's links stay as they were.
+  const draftLine = draft === null ? '' : `\ndraft:${draft}`;
+  const signed = await crypto.subtle.sign('HMAC', key, encoder.encode(`preview-share-link/v1\n${path}\n${expiresAtS}${draftLine}`));
   return base64url(signed);
 }
 
-/** The `share` value for `path` until `expiresAtS` (seconds since the epoch). */
-export async function signShareGrant(secret: string, path: string, expiresAtS: number): Promise<string> {
+/** The `share` value for `path` of `draft` (null: the unnamed one) until `expiresAtS` (seconds since the epoch). */
+export async function signShareGrant(secret: string, path: string, expiresAtS: number, draft: string | null = null): Promise<string> {
   if (!isShareablePath(path)) throw new Error(`${path} is not a content page path`);
-  return `${expiresAtS}.${await signature(secret, path, expiresAtS)}`;
+  return `${expiresAtS}.${await signature(secret, path, expiresAtS, draft)}`;
 }
 
 export interface ShareLinkRequest {
@@ -46,6 +49,8 @@ export interface ShareLinkRequest {
   days?: number;
   /** milliseconds since the epoch */
   now: number;
+  /** the named draft the link opens, or null/undefined for the unnamed one */
+  draft?: string | null;
 }
 
 /**
@@ -53,12 +58,12 @@ export interface ShareLinkRequest {
  * draft, and when it stops working. Refuses a path that is not a content page, and days
  * outside 1 to 7.
  */
-export async function shareLinkHref(secret: string, { path, days = SHARE_DEFAULT_DAYS, now }: ShareLinkRequest) {
+export async function shareLinkHref(secret: string, { path, days = SHARE_DEFAULT_DAYS, now, draft = null }: ShareLinkRequest) {
   if (!isShareablePath(path)) throw new Error(`${path} is not a content page path (such as /et/kontakt)`);
   if (!Number.isInteger(days) || days < 1 || days > SHARE_MAX_DAYS)
     throw new Error(`a share link lasts 1 to ${SHARE_MAX_DAYS} whole days, not ${days}`);
   const expiresAtS = Math.floor(now / 1000) + days * DAY_S;
-  const grant = await signShareGrant(secret, path, expiresAtS);
+  const grant = await signShareGrant(secret, path, expiresAtS, draft);
   return { href: `${path}?${SHARE_PARAM}=${grant}`, expiresAt: new Date(expiresAtS * 1000).toISOString() };
 }
 
@@ -68,14 +73,37 @@ export async function makeShareLink(secret: string, { origin, ...request }: Shar
   return { url: new URL(href, origin).href, expiresAt };
 }
 
+/** What a `share` value says about a page: it opens it, it did but has expired (and when), or it never did. */
+export type ShareVerdict = { ok: true } | { ok: false; expiredAt: string | null };
+
 /**
- * True when `grant` (a `share` value) opens `path` at `nowS`: signed with this secret for this
- * very path, not expired, and not longer-lived than any link could be.
+ * Whether `grant` (a `share` value) opens `path` of `draft` at `nowS`: signed with this secret
+ * for this very path and draft, not expired, and not longer-lived than any link could be. An
+ * expired link is told apart (with its expiry) only once its signature checks out.
  */
-export async function verifyShareGrant(secret: string, path: string, grant: string | null | undefined, nowS: number): Promise<boolean> {
+export async function shareVerdict(
+  secret: string,
+  path: string,
+  grant: string | null | undefined,
+  nowS: number,
+  draft: string | null = null,
+): Promise<ShareVerdict> {
+  const refused = { ok: false, expiredAt: null } as const;
   const match = grant?.match(/^(\d{1,12})\.([A-Za-z0-9_-]{43})$/);
-  if (!match || !isShareablePath(path)) return false;
+  if (!match || !isShareablePath(path)) return refused;
   const expires = Number(match[1]);
-  if (expires <= nowS || expires > nowS + SHARE_MAX_DAYS * DAY_S + SKEW_S) return false;
-  return constantTimeEqual(match[2]!, await signature(secret, path, expires));
+  if (expires > nowS + SHARE_MAX_DAYS * DAY_S + SKEW_S) return refused;
+  if (!(await constantTimeEqual(match[2]!, await signature(secret, path, expires, draft)))) return refused;
+  return expires <= nowS ? { ok: false, expiredAt: new Date(expires * 1000).toISOString() } : { ok: true };
+}
+
+/** True when `grant` opens `path` of `draft` at `nowS` (shareVerdict). */
+export async function verifyShareGrant(
+  secret: string,
+  path: string,
+  grant: string | null | undefined,
+  nowS: number,
+  draft: string | null = null,
+): Promise<boolean> {
+  return (await shareVerdict(secret, path, grant, nowS, draft)).ok;
 }

@@ -192,7 +192,25 @@ describe('a share link', () => {
   test('works until its expiry and not a second after', async () => {
     const link = await shareLink('/et/kontakt', { days: 2 });
     expect((await request(app({ now: NOW_MS + 2 * DAY_MS - 1000 }), link, {}, bindings())).status).toBe(200);
-    expect((await request(app({ now: NOW_MS + 2 * DAY_MS }), link, {}, bindings())).status).toBe(401);
+    expect((await request(app({ now: NOW_MS + 2 * DAY_MS }), link, {}, bindings())).status).toBe(410);
+  });
+
+  test('once expired, opens a page that says so and when, without the token form or the draft', async () => {
+    const link = await shareLink('/et/kontakt', { days: 2 });
+    const res = await request(app({ now: NOW_MS + 3 * DAY_MS }), link, {}, bindings());
+    const html = await res.text();
+    expect(res.status).toBe(410);
+    expect(html).toContain('This share link has expired');
+    expect(html).toContain(new Date(NOW_MS + 2 * DAY_MS).toISOString().slice(0, 16).replace('T', ' '));
+    expect(html).not.toContain('preview-token');
+    expect(html).not.toContain('draft content');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  test('an expired link with a forged signature is not told it expired: it is refused as any other', async () => {
+    const grant = `${Math.floor(NOW_MS / 1000) - 60}.${'A'.repeat(43)}`;
+    const res = await request(app(), `${PREVIEW}/et/kontakt?share=${grant}`, {}, bindings());
+    expect(res.status).toBe(401);
   });
 
   test('stops working when PREVIEW_SHARE_SECRET is rotated', async () => {
@@ -245,5 +263,64 @@ describe('a share link', () => {
     }
     const moved = link.replace('/et/kontakt?', '/et?');
     expect((await request(app(), `${PREVIEW}/media/office.svg`, { headers: { referer: moved } }, bindings())).status).toBe(401);
+  });
+});
+
+describe('named drafts at the gate', () => {
+  /** The gate of a named draft's host, `{draft}.preview.example.com`. */
+  function draftApp(channel: 'draft' | `draft:${string}`) {
+    const a = testApp();
+    a.use(given({ preview: true, channel }));
+    a.use(previewGate({ now: () => NOW_MS }));
+    a.get('/*', (c) => c.text(`draft content of ${c.req.path}`));
+    return a;
+  }
+  const hosts = () => bindings({ PREVIEW_HOSTS: 'preview.example.com' });
+
+  test('a share link names its draft: it opens on that draft’s host and is refused on another and on the unnamed draft', async () => {
+    const { url } = await makeShareLink(SHARE_SECRET, {
+      origin: 'https://spring.preview.example.com',
+      path: '/et/kontakt',
+      now: NOW_MS,
+      draft: 'spring',
+    });
+    const grant = new URL(url).search;
+    expect((await request(draftApp('draft:spring'), `https://spring.preview.example.com/et/kontakt${grant}`, {}, hosts())).status).toBe(
+      200,
+    );
+    expect((await request(draftApp('draft:autumn'), `https://autumn.preview.example.com/et/kontakt${grant}`, {}, hosts())).status).toBe(
+      401,
+    );
+    expect((await request(draftApp('draft'), `https://preview.example.com/et/kontakt${grant}`, {}, hosts())).status).toBe(401);
+  });
+
+  test('the unnamed draft’s link does not open a named draft', async () => {
+    const link = await shareLink('/et/kontakt');
+    const grant = new URL(link).search;
+    expect((await request(draftApp('draft:spring'), `https://spring.preview.example.com/et/kontakt${grant}`, {}, hosts())).status).toBe(
+      401,
+    );
+  });
+
+  test('signing in on one draft’s host sets the cookie for the preview host’s domain, so every draft’s host admits the editor', async () => {
+    const res = await request(draftApp('draft:spring'), `https://spring.preview.example.com/en?token=${TOKEN}`, {}, hosts());
+    const [pair, ...attributes] = res.headers.get('set-cookie')!.split('; ');
+    expect(pair).toMatch(/^__Secure-edge_preview=\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(attributes.sort()).toEqual([
+      'Domain=preview.example.com',
+      'HttpOnly',
+      'Max-Age=43200',
+      'Partitioned',
+      'Path=/',
+      'SameSite=None',
+      'Secure',
+    ]);
+    const headers = { cookie: pair! };
+    expect(await (await request(draftApp('draft:autumn'), 'https://autumn.preview.example.com/en', { headers }, hosts())).text()).toBe(
+      'draft content of /en',
+    );
+    expect(await (await request(draftApp('draft'), 'https://preview.example.com/en', { headers }, hosts())).text()).toBe(
+      'draft content of /en',
+    );
   });
 });

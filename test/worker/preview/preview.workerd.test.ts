@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kvKeys } from '../../../app/kv-keys';
-import { PREVIEW_COOKIE, signPreviewCookie } from '../../../worker/preview/access';
+import { PREVIEW_COOKIE, PREVIEW_DRAFTS_COOKIE, signPreviewCookie } from '../../../worker/preview/access';
 import { makeShareLink } from '../../../worker/preview/share';
 import { buildGeneratedSite } from '../../support/built-site';
 import { bootData } from '../../support/html';
@@ -47,14 +47,22 @@ describe('preview access', () => {
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
   });
 
-  test('a valid token sets a signed __Host- cookie that works in a CMS frame and drops the token from the URL, sending no Referer on', async () => {
+  test('a valid token sets a signed cookie for the preview host and its drafts that works in a CMS frame and drops the token from the URL, sending no Referer on', async () => {
     const res = await worker.fetch(`${PREVIEW}/en/page-1?token=${TOKEN}&a=1`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/en/page-1?a=1');
     const [pair, ...attributes] = res.headers.get('set-cookie')!.split('; ');
-    expect(pair).toMatch(new RegExp(`^${PREVIEW_COOKIE}=\\d+\\.[A-Za-z0-9_-]{43}$`));
-    expect(PREVIEW_COOKIE).toMatch(/^__Host-/);
-    expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=43200', 'Partitioned', 'Path=/', 'SameSite=None', 'Secure']);
+    expect(pair).toMatch(new RegExp(`^${PREVIEW_DRAFTS_COOKIE}=\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(PREVIEW_DRAFTS_COOKIE).toMatch(/^__Secure-/);
+    expect(attributes.sort()).toEqual([
+      'Domain=preview.example.com',
+      'HttpOnly',
+      'Max-Age=43200',
+      'Partitioned',
+      'Path=/',
+      'SameSite=None',
+      'Secure',
+    ]);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
@@ -223,6 +231,12 @@ describe('share links', () => {
     expect(Date.parse(week.expiresAt) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
   });
 
+  test('the endpoint refuses a content path that is not a page of the draft, when the link is made', async () => {
+    const res = await asEditor('/_app/preview/share-link?path=/en/no-such-page');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'not_a_page', message: 'path: /en/no-such-page is not a page of this draft' });
+  });
+
   test('the endpoint refuses more than 7 days and paths that are not content pages', async () => {
     for (const query of ['path=/en/page-1&days=8', 'path=/preview', 'path=/en/_payload.json', 'path=//evil.example', '']) {
       const res = await asEditor(`/_app/preview/share-link?${query}`);
@@ -255,6 +269,53 @@ describe('share links', () => {
     for (const other of ['/en', '/en/page-2', '/en/page-1/_payload.json', '/preview', '/_app/builds/meta/x.json']) {
       expect((await worker.fetch(PREVIEW + other + grant)).status, other).toBe(401);
     }
+  });
+});
+
+describe('named drafts', () => {
+  const SPRING = 'https://spring.preview.example.com';
+  const asEditorOn = (origin: string, path: string) => worker.fetch(origin + path, { headers: { cookie } });
+
+  beforeAll(async () => {
+    await worker.put(draft.build.records);
+    await worker.put([{ key: kvKeys.namedDraft('spring'), value: draft.build.pointer.value }]);
+  });
+
+  test('a named draft is served at its own host, beside the preview host’s own draft', async () => {
+    const html = await (await asEditorOn(SPRING, '/en/section/group-3/page-3')).text();
+    expect(bootData(html).buildId).toBe(draft.build.id);
+    expect(((await (await asEditorOn(SPRING, '/_app/builds/latest.json')).json()) as { id: string }).id).toBe(draft.build.id);
+  });
+
+  test('a draft name nobody published answers 404 that says so, behind the gate, never the live build', async () => {
+    const res = await asEditorOn('https://autumn.preview.example.com', '/en');
+    const html = await res.text();
+    expect(res.status).toBe(404);
+    expect(html).toContain('There is no draft named “autumn”');
+    expect(html).not.toContain('Generated Site');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect((await worker.fetch('https://autumn.preview.example.com/en')).status).toBe(401);
+  });
+
+  test.each([
+    'https://spring.www.example.com',
+    'http://spring.localhost',
+    'http://spring.preview.localhost:8788',
+    'https://www.example.com.spring',
+  ])('the live host never serves a draft, also as %s', async (origin) => {
+    const res = await worker.fetch(`${origin}/en/section/group-3/page-3`);
+    expect(res.status).toBe(404);
+    const home = await (await worker.fetch(`${origin}/en`)).text();
+    expect(bootData(home).buildId).toBe(live.build.id);
+  });
+
+  test('a share link made on a named draft’s host names that draft, and opens on no other host', async () => {
+    const { href } = (await (await asEditorOn(SPRING, '/_app/preview/share-link?path=/en/section/group-3/page-3')).json()) as {
+      href: string;
+    };
+    expect((await worker.fetch(SPRING + href)).status).toBe(200);
+    expect((await worker.fetch('https://autumn.preview.example.com' + href)).status).toBe(401);
+    expect((await worker.fetch(PREVIEW + href)).status).toBe(401);
   });
 });
 
