@@ -7,14 +7,25 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fail } from '../scripts/lib/cli';
-import { imagePageChecks, missed } from './lib/bench/budgets';
-import { prepareFixtureRuntime } from './lib/bench/fixture-runtime';
-import { imagePageRatios } from './lib/bench/image-page-figures';
-import { measureImagePage } from './lib/bench/image-page-measure';
-import { imagePageResults, printImagePage } from './lib/bench/image-page-report';
-import { Cleanup, runToExit } from './lib/cleanup';
-import { hasValgrind } from './lib/instructions/callgrind';
+import { command, fail } from '../scripts/lib/cli';
+
+command({
+  usage: 'npm run bench:image-page',
+  summary:
+    'The page of 30 photos against the same page with image variants off, beside the fixture page: HTML raw, gzip and ' +
+    'brotli, and render instructions (needs valgrind). Writes bench/image-page.json; exits 1 when a budget is missed.',
+  options: {},
+  examples: ['npm run bench:image-page'],
+});
+
+// The runtime loads only once the options are read, so --help answers at once.
+const { imagePageChecks, missed } = await import('./lib/bench/budgets');
+const { prepareFixtureRuntime } = await import('./lib/bench/fixture-runtime');
+const { imagePageRatios } = await import('./lib/bench/image-page-figures');
+const { measureImagePage } = await import('./lib/bench/image-page-measure');
+const { imagePageResults, printImagePage } = await import('./lib/bench/image-page-report');
+const { Cleanup, runToExit } = await import('./lib/cleanup');
+const { hasValgrind } = await import('./lib/instructions/callgrind');
 
 const RESULTS = join(import.meta.dirname, 'image-page.json');
 const log = (s: string) => process.stdout.write(s + '\n');

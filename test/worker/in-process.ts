@@ -4,8 +4,7 @@
  * takes milliseconds. What needs the runtime (KV, the Cache API) stays in the workerd tests.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { ClientAssets } from '../../app/build-records';
-import type { Chrome } from '../../app/build-records';
+import { RECORDS_FORMAT, type Chrome, type ClientAssets } from '../../app/build-records';
 import { compileRouteRules, type MatchedRules } from '../../app/route-rules';
 import type { AppEnv, RequestVariables } from '../../worker/app-env';
 import { BuildMemory, type CompleteBuild } from '../../worker/build-memory';
@@ -40,6 +39,8 @@ export function fixtureBuild(routeRules: Record<string, MatchedRules> = {}): Com
       defaultLocale: 'en',
       csp: { scriptHashes: [], connectOrigins: [] },
       webhooks: {},
+      // The records format this worker reads; an index without one is format 1, from before builds recorded it.
+      code: { id: 'c0de'.repeat(4), recordsFormat: RECORDS_FORMAT, clientFiles: [] },
     },
   };
 }
