@@ -118,7 +118,7 @@ try {
   dev.kill('SIGTERM');
   fail((err as Error).message);
 }
-process.stdout.write(`serving on http://127.0.0.1:${port}\n`);
-if (previewToken)
-  process.stdout.write(`editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n`);
+// One write, so whoever waits for "serving on" has the token line with it.
+const tokenLine = previewToken ? `editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n` : '';
+process.stdout.write(`serving on http://127.0.0.1:${port}\n${tokenLine}`);
 dev.on('close', (code, signal) => process.exit(exitCodeOf(code, signal)));

@@ -60,7 +60,8 @@ describe('client navigation', () => {
     await page.locator('header nav a[href="/en/loans"]').first().click();
     await page.waitForURL(`${env.site.url}/en/loans`);
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    await expect.poll(() => page.locator('[role="status"]').textContent()).toContain('Example Bank');
+    // The route announcer is the status region of the body itself (the search field has its own).
+    await expect.poll(() => page.locator('body > [role="status"]').textContent()).toContain('Example Bank');
     await page.close();
   });
 

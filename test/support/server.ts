@@ -48,8 +48,10 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
     try {
       // Health is open on the preview host too, and 200 once the published build reads back.
+      // And npm start has said so: what it prints with "serving on" (the editors' token link)
+      // comes after its own check that the server answers, which may be later than this one's.
       const res = await fetch(`${url}/_app/health`);
-      if (res.status === 200) return;
+      if (res.status === 200 && /^serving on /m.test(output())) return;
     } catch {
       // not listening yet
     }

@@ -148,13 +148,16 @@ async function sharedPage(c: Context<AppEnv>, secret: string | null, url: URL, n
 }
 
 /**
- * The cookie that holds access on this host: on a preview host that has named drafts, the
- * domain-wide one (its domain is the preview host's name without the port; cookies have none),
- * else the `__Host-` one of this host alone.
+ * The cookie that holds access on this host: on a preview host named by a DNS name, under which
+ * named drafts live, the domain-wide one (its domain is the preview host's name without the port;
+ * cookies have none), else the `__Host-` one of this host alone. An IP address has no subdomains,
+ * so a preview host such as 127.0.0.1:8788 keeps the stricter host-only cookie.
  */
 function accessCookieFor(c: Context<AppEnv>): { name: string; domain?: string } {
   const host = previewHostOfUrl(configOf(c.env), c.req.url, c.req.header(DEV_ORIGINAL_HOST_HEADER));
-  return host ? { name: PREVIEW_DRAFTS_COOKIE, domain: host.base.replace(/:\d+$/, '') } : { name: PREVIEW_COOKIE };
+  const domain = host?.base.replace(/:\d+$/, '');
+  const isDnsName = domain !== undefined && !/^\[|^[\d.]+$/.test(domain);
+  return isDnsName ? { name: PREVIEW_DRAFTS_COOKIE, domain } : { name: PREVIEW_COOKIE };
 }
 
 async function hasAccess(c: Context<AppEnv>, secret: string, nowS: number): Promise<boolean> {

@@ -9,6 +9,7 @@ import { cp, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BuildIndex } from '../../../app/build-records';
+import { READABLE_RECORDS_FORMATS } from '../../../worker/build-store';
 import { kvKeys } from '../../../app/kv-keys';
 import { insertEntry, markDead } from '../../../worker/forms/entries';
 import { Health, HealthRefusal } from '../../../worker/health/schema';
@@ -61,7 +62,7 @@ describe('the cheap check', () => {
     expect(body).toMatchObject({ build: site.build.id, kv: 'ok', recordsFormat: code.recordsFormat });
     expect(body.code).toEqual({
       clientEntry: expect.stringMatching(/^\/_app\/entry\.[A-Za-z0-9]+\.js$/),
-      readsRecordsFormats: [1],
+      readsRecordsFormats: [...READABLE_RECORDS_FORMATS],
       buildCode: code.id,
     });
     expect(code.clientFiles).toContain(body.code.clientEntry);
