@@ -26,13 +26,13 @@ import { formatLocatedProblem, locateProblems, type LocatedProblem } from './lib
 import { startDevProxy } from './lib/dev-proxy';
 import {
   DEV_WORKER_RELOAD_TIMEOUT_MS,
-  busyPortMessage,
   exitCodeOf,
-  portIsFree,
   startWranglerDev,
   stateDirFor,
   wranglerDevArgs,
   writeDevVarsBeside,
+  SERVE_OPTIONS,
+  freeServingPort,
 } from './lib/dev-server';
 import { watchBatches } from './lib/dev-watch';
 import { kvClient } from './lib/kv-client';
@@ -45,22 +45,14 @@ const { values } = command({
     'Build, publish to the local KV and serve like npm start, then watch content/ and the code (app/, worker/, public/): ' +
     'a saved page shows in the open tabs by itself, a content problem as an overlay, a code change reloads them.',
   options: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build and watch' },
-    port: { type: 'string', default: '8787', value: 'N', description: 'the port to open in the browser (127.0.0.1)' },
-    out: { type: 'string', default: 'dist', value: 'DIR', description: 'where the build goes' },
-    'persist-to': {
-      type: 'string',
-      value: 'DIR',
-      description: "the local KV/D1 state (default: wrangler's for dist/, one of its own under .wrangler/states/ for another --out)",
-    },
-    var: { type: 'string', multiple: true, value: 'NAME:VALUE', description: 'a variable for this server only (repeatable)' },
+    ...SERVE_OPTIONS,
+    content: { ...SERVE_OPTIONS.content, description: 'the content folder to build and watch' },
+    port: { ...SERVE_OPTIONS.port, description: 'the port to open in the browser (127.0.0.1)' },
   },
   examples: ['npm run dev', 'npm run dev -- --content ../my-site --out /tmp/my-site --port 8790'],
   notes: ['Ctrl-C stops it. npm start is the production-like run: none of this is in its pages or bundles.'],
 });
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
-if (!(await portIsFree(port))) fail(busyPortMessage(port));
+const port = await freeServingPort(values.port);
 
 const contentDir = resolve(values.content);
 const shownContentRoot = relative(process.cwd(), contentDir) || '.';

@@ -16,13 +16,13 @@ import { ROOT } from './lib/bundle';
 import { command, fail } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
 import {
-  busyPortMessage,
   exitCodeOf,
-  portIsFree,
   startWranglerDev,
   stateDirFor,
   wranglerDevArgs,
   writeDevVarsBeside,
+  SERVE_OPTIONS,
+  freeServingPort,
 } from './lib/dev-server';
 import { devVar } from './lib/preview-link';
 import { localPreviewDevVars } from './lib/preview-link-local';
@@ -36,23 +36,12 @@ const { values } = command({
   usage: 'npm start -- [--content DIR] [--port N] [--persist-to DIR] [--env NAME] [--out DIR] [--var NAME:VALUE]',
   summary: 'Build the site, publish it to the local KV and serve it with wrangler dev. No account, no network.',
   options: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
-    port: { type: 'string', default: '8787', value: 'N', description: 'the port to serve on (127.0.0.1)' },
-    'persist-to': {
-      type: 'string',
-      value: 'DIR',
-      description: "the local KV/D1 state (default: wrangler's for dist/, one of its own under .wrangler/states/ for another --out)",
-    },
+    ...SERVE_OPTIONS,
     env: { type: 'string', value: 'NAME', description: "a wrangler.toml environment (preview: the editors' host)" },
-    out: { type: 'string', default: 'dist', value: 'DIR', description: 'where the build goes' },
-    var: { type: 'string', multiple: true, value: 'NAME:VALUE', description: 'a variable for this server only (repeatable)' },
   },
   examples: ['npm start', 'npm run preview -- --var PREVIEW_ORIGINS:http://localhost:3000'],
 });
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${values.port}"`);
-// Before any work: a build of a minute that ends in EADDRINUSE wastes the minute.
-if (!(await portIsFree(port))) fail(busyPortMessage(port));
+const port = await freeServingPort(values.port);
 const contentDir = resolve(values.content);
 const env = values.env;
 const outDir = resolve(values.out);

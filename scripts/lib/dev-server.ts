@@ -12,6 +12,7 @@ import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
 import { ROOT } from './bundle';
+import { fail, type OptionSpec } from './cli';
 import { DEFAULT_PERSIST_TO } from './d1-client';
 import { devVar } from './preview-link';
 import { WRANGLER_BIN, wranglerEnv } from './wrangler';
@@ -169,4 +170,28 @@ export function startWranglerDev(
     void poll();
   });
   return { child, answering };
+}
+
+/** The options `npm start` and `npm run dev` share: what to build, where, and how to serve it. */
+export const SERVE_OPTIONS = {
+  content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder to build' },
+  port: { type: 'string', default: '8787', value: 'N', description: 'the port to serve on (127.0.0.1)' },
+  'persist-to': {
+    type: 'string',
+    value: 'DIR',
+    description: "the local KV/D1 state (default: wrangler's for dist/, one of its own under .wrangler/states/ for another --out)",
+  },
+  out: { type: 'string', default: 'dist', value: 'DIR', description: 'where the build goes' },
+  var: { type: 'string', multiple: true, value: 'NAME:VALUE', description: 'a variable for this server only (repeatable)' },
+} as const satisfies Record<string, OptionSpec>;
+
+/**
+ * The `--port` to serve on, refused in one line when it is no port number or already taken:
+ * before any work, since a build of a minute that ends in EADDRINUSE wastes the minute.
+ */
+export async function freeServingPort(raw: string): Promise<number> {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a port number, not "${raw}"`);
+  if (!(await portIsFree(port))) fail(busyPortMessage(port));
+  return port;
 }
