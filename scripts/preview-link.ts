@@ -11,7 +11,7 @@ import { command, fail, kvTargetFrom } from './lib/cli';
 import { readDevVars } from './lib/dev-vars';
 import { parseDraftName } from './lib/drafts';
 import { withKv } from './lib/kv-client';
-import { draftPages, previewLink, previewOriginFor, shareSecretFrom } from './lib/preview-link';
+import { draftPages, localDraftOrigin, previewLink, previewOriginFor, shareSecretFrom } from './lib/preview-link';
 import { localPreviewOrigin } from './lib/preview-link-local';
 import { readWranglerToml } from './lib/wrangler-toml';
 
@@ -31,7 +31,7 @@ const { values, positionals } = command({
   },
   examples: ['npm run preview-link -- /et/kontakt --days 3', 'npm run preview-link -- /et/kontakt --draft spring-campaign --env preview'],
   notes: [
-    'Without --env the link is for the npm run preview running on this machine, on its port.',
+    "Without --env the link is for the npm run preview running on this machine, on its port; a named draft's at http://NAME.preview.localhost:PORT.",
     'Rotating PREVIEW_SHARE_SECRET revokes every link.',
   ],
 });
@@ -45,13 +45,8 @@ try {
   if (origin === undefined) {
     const local = await localPreviewOrigin(values['persist-to']);
     if (local.note) process.stderr.write(`note: ${local.note}\n`);
-    // wrangler dev answers every host as its route's, so {name}.preview.localhost reaches the
-    // unnamed draft: a link to a named draft needs the deployed preview host (docs/editors.md#named-drafts).
-    if (draft !== null)
-      fail(
-        `a link to the named draft ${draft} needs --env NAME (its deployed preview host): npm run preview does not serve named drafts yet`,
-      );
-    origin = local.origin;
+    // A named draft's link is on its own host of the running server, {name}.preview.localhost:PORT.
+    origin = draft === null ? local.origin : localDraftOrigin(local.origin, draft);
   }
   // The local preview serves the preview environment's local KV; --env reads that environment's.
   const target =

@@ -27,7 +27,7 @@ const { values, positionals } = command({
     'npm run publish -- --remote --env production',
   ],
   notes: [
-    'A named draft is served at {NAME}.{preview host} once deployed; npm run preview does not serve named drafts yet (docs/editors.md#named-drafts).',
+    'A named draft is served at {NAME}.{preview host} once deployed, and by npm run preview at http://{NAME}.preview.localhost:8788 (docs/editors.md#named-drafts).',
     'Without a name, on the main or master branch, or outside a branch, --draft is the unnamed draft at the preview host itself.',
   ],
 });

@@ -3,8 +3,9 @@
  * build the site, publish it to local KV and serve it with `wrangler dev` on http://127.0.0.1:8787.
  * No account, no network. `npm run preview` is the same in the `preview` environment on port
  * 8788: the editors' host, which asks for the PREVIEW_TOKEN and signs share links with the
- * PREVIEW_SHARE_SECRET (each from .dev.vars, or made up for the session). `--var` sets a
- * variable for this server only, e.g. `--var PREVIEW_ORIGINS:http://localhost:3000`.
+ * PREVIEW_SHARE_SECRET (each from .dev.vars, or made up for the session), with each named draft
+ * at http://NAME.preview.localhost:8788. `--var` sets a variable for this server only, e.g.
+ * `--var PREVIEW_ORIGINS:http://localhost:3000`.
  *
  * A busy port is refused before anything is built, and "serving on" is printed once the server
  * answers. Each `--out` has local state of its own (stateDirFor in scripts/lib/dev-server.ts),
@@ -12,6 +13,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
+import { LOCAL_PREVIEW_BASE } from '../app/drafts';
 import { ROOT } from './lib/bundle';
 import { command, fail } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
@@ -93,9 +95,12 @@ try {
   fail((err as Error).message);
 }
 
-// A build elsewhere than dist/ gets a config of its own, so two servers never share files;
-// wrangler reads .dev.vars beside its config, so the repository's goes there too.
-const config = ownBuild ? await writeWranglerConfigFor(outDir) : undefined;
+// A build elsewhere than dist/ gets a config of its own, so two servers never share files; so
+// does an environment, whose routes the copy leaves out: wrangler dev would otherwise hand the
+// worker every request as if for the first route's host, and `{name}.preview.localhost` would
+// not reach its draft (writeWranglerConfigFor's withoutRoutes). wrangler reads .dev.vars beside
+// its config, so the repository's goes there too.
+const config = ownBuild || env !== undefined ? await writeWranglerConfigFor(outDir, { withoutRoutes: true }) : undefined;
 if (config) await writeDevVarsBeside(config, devVars);
 const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars, devVars });
 process.stdout.write(`wrangler starting on port ${port}…\n`);
@@ -109,5 +114,10 @@ try {
 }
 // One write, so whoever waits for "serving on" has the token line with it.
 const tokenLine = previewToken ? `editors: open http://127.0.0.1:${port}/?token=${previewToken} once (token made for this session)\n` : '';
-process.stdout.write(`serving on http://127.0.0.1:${port}\n${tokenLine}`);
+// Named drafts have hosts of their own; a sign-in on 127.0.0.1 (an address, no subdomains) covers only it.
+const draftsLine =
+  env === 'preview'
+    ? `named drafts: http://NAME.${LOCAL_PREVIEW_BASE}:${port}/; one sign-in at http://${LOCAL_PREVIEW_BASE}:${port}/?token=${previewToken ?? '…'} covers them all\n`
+    : '';
+process.stdout.write(`serving on http://127.0.0.1:${port}\n${tokenLine}${draftsLine}`);
 dev.on('close', (code, signal) => process.exit(exitCodeOf(code, signal)));

@@ -4,19 +4,13 @@ import type { BuildChannel } from './build-memory';
 import type { WorkerConfig } from './config';
 
 /**
- * `wrangler dev` (`npm run preview`) hands the worker every request as if for the environment's
- * route host (preview.example.com), and keeps the host the browser asked for in this header.
+ * The host the browser asked for, as the request's URL names it: on Cloudflare the routed host.
+ * No header is read for it (X-Forwarded-Host, wrangler dev's MF-Original-Hostname): a client can
+ * send any header, and a deployed worker must not let one choose a host, let alone a draft.
+ * `npm run preview` gets the browser's host into the URL by running wrangler dev without routes
+ * (scripts/lib/wrangler-config.ts, withoutRoutes), not by trusting a header here.
  */
-export const DEV_ORIGINAL_HOST_HEADER = 'mf-original-hostname';
-
-/**
- * The host the browser asked for: the URL's, or in the preview environment the one `wrangler
- * dev` kept (DEV_ORIGINAL_HOST_HEADER). Only a preview worker reads the header: a client that
- * sends it there picks among drafts it must still pass the gate for, and the cookie a wrong host
- * gets is one its browser refuses; the live worker never reads it.
- */
-export function requestHost(config: WorkerConfig, url: string, originalHost?: string | null): string {
-  if (config.previewMode && originalHost) return originalHost.toLowerCase();
+function requestHost(url: string): string {
   return new URL(url).host.toLowerCase();
 }
 
@@ -26,15 +20,11 @@ export function requestHost(config: WorkerConfig, url: string, originalHost?: st
  * `{name}.preview.localhost` with any port (`npm run preview`). Null for any other host: a live
  * host has no drafts.
  */
-export function previewHostOfUrl(
-  config: WorkerConfig,
-  url: string,
-  originalHost?: string | null,
-): { base: string; draft: string | null } | null {
+export function previewHostOfUrl(config: WorkerConfig, url: string): { base: string; draft: string | null } | null {
   const hosts = config.previewHosts;
   // Most requests run with no preview host configured: no URL to parse then.
   if (hosts.length === 0 && !config.previewMode) return null;
-  const host = requestHost(config, url, originalHost);
+  const host = requestHost(url);
   const port = /:\d+$/.exec(host)?.[0] ?? '';
   const local =
     config.previewMode && host.slice(0, host.length - port.length).endsWith(LOCAL_PREVIEW_BASE) ? [LOCAL_PREVIEW_BASE + port] : [];
@@ -54,9 +44,9 @@ export function isPreviewRequest(config: WorkerConfig, url: string): boolean {
  * The pointer a request follows: `live` on the live host, whatever its name says; on the
  * preview host the unnamed draft, or `draft:{name}` on a named draft's host.
  */
-export function channelOf(config: WorkerConfig, url: string, originalHost?: string | null): BuildChannel {
+export function channelOf(config: WorkerConfig, url: string): BuildChannel {
   if (!isPreviewRequest(config, url)) return 'live';
-  const draft = previewHostOfUrl(config, url, originalHost)?.draft;
+  const draft = previewHostOfUrl(config, url)?.draft;
   return draft ? `draft:${draft}` : 'draft';
 }
 

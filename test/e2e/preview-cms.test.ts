@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { PREVIEW_DRAFTS_COOKIE } from '../../worker/preview/access';
+import { PREVIEW_COOKIE } from '../../worker/preview/access';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser';
 import { REPO_ROOT } from '../support/built-site';
@@ -91,13 +91,12 @@ describe('the CMS frames the preview host', () => {
     frame = await previewFrame(page);
     expect(new URL(frame.url()).search).toBe('?path=%2Fen');
 
-    // The worker under wrangler dev --env preview sees its route's host, preview.example.com, a
-    // preview host under which named drafts live: so the cookie is the one for the preview host's
-    // domain (worker/preview/access.ts), which wrangler dev scopes to the page's own host here.
+    // The preview host is an address (127.0.0.1), which has no drafts' hosts under it: the
+    // cookie is the host-only `__Host-` one (worker/preview/access.ts).
     const cookies = await browser.context.cookies(site.url);
     expect(cookies).toEqual([
       expect.objectContaining({
-        name: PREVIEW_DRAFTS_COOKIE,
+        name: PREVIEW_COOKIE,
         secure: true,
         httpOnly: true,
         sameSite: 'None',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { localKv } from '../../scripts/lib/kv-local';
 import { devVar, parseDays, previewLink, previewOriginFor, shareSecretFrom } from '../../scripts/lib/preview-link';
+import { recordPreviewServer } from '../../scripts/lib/preview-link-local';
 import { publishBuild, readBuildFiles } from '../../scripts/lib/publish';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import { verifyShareGrant } from '../../worker/preview/share';
@@ -139,11 +140,17 @@ describe('npm run preview-link on this machine', () => {
     expect(link.origin + link.pathname).toBe(`${origin}/en/page-1`);
   });
 
-  test('refuses a local link to a named draft, which npm run preview does not serve yet, naming what to pass', async () => {
+  test("without --env, prints a link to the named draft's own host on the running npm run preview's port", async () => {
+    // As npm run preview records it, for a server that runs (this process).
+    await recordPreviewServer(state, 8901);
     const result = await runScriptInProcess('preview-link', ['/en/page-1', '--draft', 'spring', '--persist-to', state]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('a link to the named draft spring needs --env NAME');
-    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('opens /en/page-1 until');
+    expect(result.status).toBe(0);
+    const link = new URL(result.stdout.trim());
+    expect(link.origin + link.pathname).toBe('http://spring.preview.localhost:8901/en/page-1');
+    expect(await verifyShareGrant(SECRET, '/en/page-1', link.searchParams.get('share'), Math.floor(Date.now() / 1000), 'spring')).toBe(
+      true,
+    );
   });
 
   test('refuses, when it is made, a link to a path that is not a page of the draft', async () => {

@@ -38,6 +38,24 @@ describe('the wrangler.toml of a build', () => {
     expect(() => assetsDirInBuild('dist/a/b')).toThrow(/is not a folder of dist\//);
   });
 
+  test('keeps the routes of every environment for a deploy or its dry run', () => {
+    const copy = parseWranglerToml(wranglerTomlForBuild(real));
+    expect(copy.env?.preview?.routes).toEqual(parseWranglerToml(real).env?.preview?.routes);
+    expect(copy.env?.production?.routes).toEqual(parseWranglerToml(real).env?.production?.routes);
+  });
+
+  test('for wrangler dev on this machine has no routes, so the worker sees the host the browser asked for', () => {
+    const copy = parseWranglerToml(wranglerTomlForBuild(real, { withoutRoutes: true }));
+    for (const name of ['preview', 'production']) {
+      expect(parseWranglerToml(real).env?.[name]?.routes).toBeDefined();
+      expect(copy.env?.[name]).not.toHaveProperty('routes');
+      expect(copy.env?.[name]?.vars).toEqual(parseWranglerToml(real).env?.[name]?.vars);
+    }
+    expect(copy.env?.preview?.assets?.directory).toBe('preview-public');
+    const routedAtTop = parseWranglerToml(wranglerTomlForBuild(`route = "www.example.com/*"\n${real}`, { withoutRoutes: true }));
+    expect(routedAtTop).not.toHaveProperty('route');
+  });
+
   test('says it is generated, since the comments of wrangler.toml are not in it', () => {
     expect(wranglerTomlForBuild(real).split('\n')[0]).toMatch(/^# Generated from wrangler\.toml .*edit wrangler\.toml instead/);
   });

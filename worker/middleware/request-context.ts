@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import type { BuildMemory } from '../build-memory';
 import { createBuildStore } from '../build-store';
 import { configOf } from '../config';
-import { DEV_ORIGINAL_HOST_HEADER, channelOf, isPreviewRequest } from '../hosts';
+import { channelOf, isPreviewRequest } from '../hosts';
 import { requestIdOf } from '../request-id';
 import { RefusedPathError, checkRequestPath, splitRequestUrl } from '../request-path';
 
@@ -46,7 +46,7 @@ export function requestContext({ memory }: RequestContextOptions): MiddlewareHan
       );
     c.set('store', createBuildStore({ kv: c.env.SITE_KV, memory, pointerTtlMs: config.pointerTtlMs, onFault, waitUntil: waitUntilOf(c) }));
     c.set('preview', isPreviewRequest(config, c.req.url));
-    c.set('channel', channelOf(config, c.req.url, c.req.header(DEV_ORIGINAL_HOST_HEADER)));
+    c.set('channel', channelOf(config, c.req.url));
     if (!verdict.ok) throw new RefusedPathError(verdict, rawPath);
     c.set('path', verdict.path);
     await next();

@@ -5,7 +5,7 @@ import { appEndpoints } from '../../app/endpoints';
 import type { AppEnv } from '../app-env';
 import { configOf } from '../config';
 import { draftNameOf } from '../build-memory';
-import { DEV_ORIGINAL_HOST_HEADER, previewHostOfUrl } from '../hosts';
+import { previewHostOfUrl } from '../hosts';
 import {
   PREVIEW_COOKIE,
   PREVIEW_COOKIE_MAX_AGE_S,
@@ -154,7 +154,7 @@ async function sharedPage(c: Context<AppEnv>, secret: string | null, url: URL, n
  * so a preview host such as 127.0.0.1:8788 keeps the stricter host-only cookie.
  */
 function accessCookieFor(c: Context<AppEnv>): { name: string; domain?: string } {
-  const host = previewHostOfUrl(configOf(c.env), c.req.url, c.req.header(DEV_ORIGINAL_HOST_HEADER));
+  const host = previewHostOfUrl(configOf(c.env), c.req.url);
   const domain = host?.base.replace(/:\d+$/, '');
   const isDnsName = domain !== undefined && !/^\[|^[\d.]+$/.test(domain);
   return isDnsName ? { name: PREVIEW_DRAFTS_COOKIE, domain } : { name: PREVIEW_COOKIE };
