@@ -1,7 +1,8 @@
 /**
  * Global setup of every project (vitest.config.ts): serves what the test files of a run share
  * (test/support/run-services.ts): each distinct content built once, and one `npm start` server of
- * the repository's content for the browser files that only read it. Everything is made when a
+ * each kind the browser files share (SiteKind: the repository's content, with a tag manager, the
+ * preview host). Everything is made when a
  * file first asks, and removed when the run ends. Builds go to the repository's image cache
  * (.cache/images) like any build, and one at a time here, so images are encoded once per run
  * even on a clean clone, instead of once by each file that builds at the same moment.
@@ -14,8 +15,17 @@ import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../scripts/lib/site-build';
 import { REPO_CONTENT, TEST_BUILD_TIMESTAMP, tempDir } from './support/built-site';
-import { contentKey, serveRunServices, type BuildRequest, type SharedBuild, type SharedSite } from './support/run-services';
-import { startSite, type RunningSite } from './support/server';
+import { z } from 'zod';
+import {
+  contentKey,
+  serveRunServices,
+  SITE_KINDS,
+  type BuildRequest,
+  type SharedBuild,
+  type SharedSite,
+  type SiteKind,
+} from './support/run-services';
+import { startSharedKind, type RunningSite } from './support/server';
 
 export default async function setup(project: TestProject) {
   // The projects inherit the root's setup (`extends: true`); one instance, the root's, serves
@@ -26,7 +36,7 @@ export default async function setup(project: TestProject) {
   // repository's content with a webhook), which a clean clone must encode only once.
   let queue: Promise<unknown> = Promise.resolve();
   const outDirs: string[] = [];
-  let site: Promise<RunningSite> | undefined;
+  const sites = new Map<SiteKind, Promise<RunningSite>>();
 
   const build = async (request: BuildRequest): Promise<SharedBuild> => {
     const key = await contentKey(request);
@@ -55,11 +65,16 @@ export default async function setup(project: TestProject) {
 
   const services = await serveRunServices({
     '/build': (body) => build(body as BuildRequest),
-    '/site': async (): Promise<SharedSite> => {
-      site ??= startSite();
-      site.catch(() => (site = undefined));
+    '/site': async (body): Promise<SharedSite> => {
+      const { kind } = z.object({ kind: z.enum(SITE_KINDS) }).parse(body);
+      let site = sites.get(kind);
+      if (!site) {
+        site = startSharedKind(kind);
+        sites.set(kind, site);
+        site.catch(() => sites.delete(kind));
+      }
       const running = await site;
-      return { url: running.url, state: running.state, output: running.output() };
+      return { url: running.url, state: running.state, output: running.output(), ...(running.cmsPort ? { cmsPort: running.cmsPort } : {}) };
     },
   });
   project.provide('runServices', services.url);
@@ -67,7 +82,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     services.server.closeAllConnections();
     await new Promise((done) => services.server.close(done));
-    if (site) await (await site.catch(() => undefined))?.stop();
+    await Promise.all([...sites.values()].map(async (site) => (await site.catch(() => undefined))?.stop()));
     await Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }

@@ -19,12 +19,10 @@ import { PREVIEW_COOKIE } from '../../worker/preview/access';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser';
 import { REPO_ROOT } from '../support/built-site';
-import { startSite, type RunningSite } from '../support/server';
-
-const SHARE_SECRET = 'share-links-secret-for-the-e2e-0123456789';
+import { startSharedSite, type RunningSite } from '../support/server';
 
 /** Serves preview-public/editor/ under /editor/, as a CMS that copied it would. */
-async function cmsServer(): Promise<{ server: Server; origin: string }> {
+async function cmsServer(port = 0): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/editor\//, '') || 'index.html';
     if (!['index.html', 'editor.js', 'editor.css'].includes(name)) {
@@ -34,7 +32,7 @@ async function cmsServer(): Promise<{ server: Server; origin: string }> {
     const type = { html: 'text/html', js: 'text/javascript', css: 'text/css' }[name.split('.').pop()!]!;
     void readFile(join(REPO_ROOT, 'preview-public/editor', name)).then((body) => res.writeHead(200, { 'content-type': type }).end(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { server, origin: `http://localhost:${(server.address() as { port: number }).port}` };
 }
 
@@ -45,8 +43,9 @@ let browser: Browser;
 let token: string;
 
 beforeAll(async () => {
-  [cms, otherCms] = await Promise.all([cmsServer(), cmsServer()]);
-  site = await startSite({ env: 'preview', vars: { PREVIEW_ORIGINS: cms.origin, PREVIEW_SHARE_SECRET: SHARE_SECRET } });
+  // The run's preview server, whose PREVIEW_ORIGINS is the CMS on its cmsPort.
+  site = await startSharedSite('preview');
+  [cms, otherCms] = await Promise.all([cmsServer(site.cmsPort), cmsServer()]);
   token = site.output().match(/\?token=([\w-]+)/)![1]!;
   browser = await launchBrowser();
 });

@@ -13,15 +13,17 @@ import { PREVIEW_DRAFTS_COOKIE } from '../../worker/preview/access';
 import { makeShareLink } from '../../worker/preview/share';
 import { launchBrowser, type Browser } from '../support/browser';
 import { buildGeneratedSite, type BuiltSite } from '../support/built-site';
-import { startSite, type RunningSite } from '../support/server';
+import { PREVIEW_TEST_SHARE_SECRET as SHARE_SECRET } from '../support/run-services';
+import { startSharedSite, type RunningSite } from '../support/server';
 
-const SHARE_SECRET = 'share-links-secret-for-the-e2e-0123456789';
 const DAY_MS = 86_400_000;
 
 let site: RunningSite;
 
+// The run's preview server (SiteKind 'preview'), which the CMS file shares: the drafts this
+// file publishes are named ones, which that file never opens.
 beforeAll(async () => {
-  site = await startSite({ env: 'preview', vars: { PREVIEW_SHARE_SECRET: SHARE_SECRET } });
+  site = await startSharedSite('preview');
 });
 afterAll(async () => {
   await site?.stop();

@@ -4,28 +4,22 @@
  * then hears about client navigations. The site is in the default basic consent mode, so the
  * visitor accepts first: only then does the snippet load gtm.js.
  */
-import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { generateContent } from '../../scripts/lib/generate-content';
 import { launchBrowser, type Browser } from '../support/browser';
-import { tempDir } from '../support/built-site';
-import { startSite, type RunningSite } from '../support/server';
+import { startSharedSite, type RunningSite } from '../support/server';
 
-let contentDir: string;
 let site: RunningSite;
 let browser: Browser;
 
+// The run's server of the repository's content with a tag manager, which the consent files share.
 beforeAll(async () => {
-  contentDir = await tempDir('gtm-content');
-  await generateContent({ dir: contentDir, extraSite: { gtmId: 'GTM-TEST123' } });
-  site = await startSite({ content: contentDir });
+  site = await startSharedSite('tag-manager');
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
-  await rm(contentDir, { recursive: true, force: true });
 });
 
 // One browser profile for the file: each test starts as a visitor who has never chosen.
@@ -92,10 +86,10 @@ describe('Content-Security-Policy in Chromium', () => {
     await page.goto(`${site.url}/en`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await acceptAll(page);
-    await page.evaluate(() => window.__router.navigateTo('/en/page-1'));
+    await page.evaluate(() => window.__router.navigateTo('/en/loans'));
     await expect
       .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.page_path)))
-      .toEqual(['/en/page-1']);
+      .toEqual(['/en/loans']);
     await page.close();
   });
 });

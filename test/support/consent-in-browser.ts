@@ -1,6 +1,6 @@
 /**
- * The setup the consent browser files share: `npm start` on a copy of content/ with a tag
- * manager (in the consent mode asked for), one Chromium whose requests to Google's hosts are
+ * The setup the consent browser files share: the run's server of content/ with a tag manager
+ * (SiteKind 'tag-manager'; another consent mode is published on it for the file), one Chromium whose requests to Google's hosts are
  * answered locally and recorded, and pages that start as a visitor who has never chosen.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { copyWithTagManager, stubGoogleTags } from '../../bench/lib/audit/tag-ma
 import type { ConsentMode } from '../../app/consent';
 import { launchBrowser, type Browser, type TrackedPage } from './browser';
 import { REPO_CONTENT, tempDir } from './built-site';
-import { startSite, type RunningSite } from './server';
+import { startSharedSite, publishUntilPutBack, type RunningSite } from './server';
 
 export interface ConsentSite {
   readonly site: RunningSite;
@@ -28,20 +28,24 @@ export interface ConsentSite {
 export function useConsentSite({ consentMode }: { consentMode?: ConsentMode } = {}): ConsentSite {
   const env = {} as { site: RunningSite; browser: Browser; googleRequests: string[]; contentDir: string };
   const pages: Page[] = [];
+  let putBack: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    env.contentDir = await tempDir('consent-content');
-    await copyWithTagManager(REPO_CONTENT, env.contentDir);
-    if (consentMode) {
-      const file = join(env.contentDir, 'site.json');
-      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), consentMode }, null, 2));
-    }
-    env.site = await startSite({ content: env.contentDir });
+    env.site = await startSharedSite('tag-manager');
     env.browser = await launchBrowser();
     env.googleRequests = await stubGoogleTags(env.browser.context);
+    if (consentMode) {
+      // Another mode is another build of the same content: published on the shared server for
+      // this file, and rolled back after it.
+      env.contentDir = await tempDir('consent-content');
+      await copyWithTagManager(REPO_CONTENT, env.contentDir);
+      const file = join(env.contentDir, 'site.json');
+      await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), consentMode }, null, 2));
+      ({ putBack } = await publishUntilPutBack(env.site, env.contentDir));
+    }
   });
   afterAll(async () => {
     await env.browser?.close();
-    await env.site?.stop();
+    await putBack?.();
     if (env.contentDir) await rm(env.contentDir, { recursive: true, force: true });
   });
   // One browser profile for the file: each test starts as a visitor who has never chosen.

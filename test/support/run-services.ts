@@ -34,8 +34,26 @@ export interface SharedBuild {
   build: BuildOutput;
 }
 
+/**
+ * The kinds of `npm start` server a run shares, each started the first time a file asks:
+ *   repo         the repository's content
+ *   tag-manager  the repository's content with a tag manager (basic consent mode), for the consent
+ *                and CSP files, whose browsers answer Google's hosts locally
+ *   preview      `npm run preview`: the editors' host, with the CMS origin it may be framed by
+ *                (SharedSite.cmsPort) and the share-link secret PREVIEW_TEST_SHARE_SECRET
+ * A file that changes what a shared server serves puts it back before it ends (navigation's
+ * republish rolls back), since the files after it see the same server.
+ */
+export const SITE_KINDS = ['repo', 'tag-manager', 'preview'] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+/** The share-link secret of the shared preview server. */
+export const PREVIEW_TEST_SHARE_SECRET = 'share-links-secret-for-the-e2e-0123456789';
+
 export interface SharedSite {
   url: string;
+  /** on the preview server: the port of 127.0.0.1 whose `http://localhost:PORT` is its PREVIEW_ORIGINS */
+  cmsPort?: number;
   state: string;
   /** the server's output up to the moment it answered health */
   output: string;
@@ -60,7 +78,7 @@ async function ask<T>(path: string, body: unknown): Promise<T> {
 }
 
 export const sharedBuild = (request: BuildRequest) => ask<SharedBuild>('/build', request);
-export const sharedSite = () => ask<SharedSite>('/site', {});
+export const sharedSite = (kind: SiteKind = 'repo') => ask<SharedSite>('/site', { kind });
 
 /**
  * What a build depends on besides the code (the same for the whole run): every file of the

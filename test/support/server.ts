@@ -6,11 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { REPO_ROOT, tempDir } from './built-site';
-import { runServicesUrl, sharedSite } from './run-services';
+import { REPO_CONTENT, REPO_ROOT, tempDir } from './built-site';
+import { PREVIEW_TEST_SHARE_SECRET, runServicesUrl, sharedSite, type SiteKind } from './run-services';
 
 export interface RunningSite {
   url: string;
+  /** on the shared preview server: the port its CMS origin, `http://localhost:PORT`, listens on */
+  cmsPort?: number;
   /** the local KV state directory the server reads (`--persist-to`) */
   state: string;
   output: () => string;
@@ -117,17 +119,36 @@ export async function startSite({
 }
 
 /**
- * The run's one server of the repository's content (test/global-setup.ts starts it when a file
- * first asks, and stops it when the run ends), for files that only read the site: they publish
- * nothing and write nothing to KV another file would see. A file that publishes, or needs other
- * content, an environment or variables, starts its own with startSite(). Without the global
- * setup this is a server of the file's own.
+ * The run's one server of a kind (test/global-setup.ts starts it when a file first asks, and
+ * stops it when the run ends; see SiteKind), for files that only read the site, or that put
+ * back what they change before they end. Without the global setup this is a server of the
+ * file's own.
  */
-export async function startSharedSite(): Promise<RunningSite> {
-  if (!runServicesUrl()) return startSite();
-  const { url, state, output } = await sharedSite();
-  // The run stops it; a file's stop() only lets go of it.
-  return { url, state, output: () => output, stop: async () => {} };
+export async function startSharedSite(kind: SiteKind = 'repo'): Promise<RunningSite> {
+  if (!runServicesUrl()) return startSharedKind(kind);
+  const { url, state, output, cmsPort } = await sharedSite(kind);
+  return { url, state, output: () => output, stop: async () => {}, ...(cmsPort ? { cmsPort } : {}) };
+}
+
+/** Starts a server of a shared kind (the global setup's, or a file's own when there is none). */
+export async function startSharedKind(kind: SiteKind): Promise<RunningSite> {
+  if (kind === 'repo') return startSite();
+  if (kind === 'preview') {
+    const cmsPort = await freePort();
+    const vars = { PREVIEW_ORIGINS: `http://localhost:${cmsPort}`, PREVIEW_SHARE_SECRET: PREVIEW_TEST_SHARE_SECRET };
+    return { ...(await startSite({ env: 'preview', vars })), cmsPort };
+  }
+  const contentDir = await tempDir('tag-manager-content');
+  const { copyWithTagManager } = await import('../../bench/lib/audit/tag-manager-site');
+  await copyWithTagManager(REPO_CONTENT, contentDir);
+  const site = await startSite({ content: contentDir });
+  return {
+    ...site,
+    stop: async () => {
+      await site.stop();
+      await rm(contentDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Builds a content directory and publishes it to a running site's local KV, pointer last. */
@@ -144,5 +165,40 @@ export async function publishToSite(site: RunningSite, contentDir: string): Prom
     return result.build.id;
   } finally {
     await rm(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Publishes a content directory to a shared server, and gives the way back: `putBack` rolls the
+ * server back to the build it served before and waits until it serves that one again (the
+ * worker trusts a pointer it read for BUILD_POINTER_TTL_MS), so the files after this one see
+ * the server as it was.
+ */
+export async function publishUntilPutBack(
+  site: RunningSite,
+  contentDir: string,
+): Promise<{ buildId: string; putBack: () => Promise<void> }> {
+  const liveId = async () => ((await (await fetch(`${site.url}/_app/builds/latest.json`)).json()) as { id: string }).id;
+  const servesBuild = async (id: string) => {
+    const deadline = Date.now() + 30_000;
+    while ((await liveId()) !== id) {
+      if (Date.now() > deadline) throw new Error(`the shared server does not serve build ${id} 30 s after it went live`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const before = await liveId();
+  const putBack = async () => {
+    const { rollback } = await import('../../scripts/lib/rollback');
+    const { withKv } = await import('../../scripts/lib/kv-client');
+    await withKv({ mode: 'local', persistTo: site.state }, (kv) => rollback(kv, before, { by: 'e2e', message: 'put back after a test' }));
+    await servesBuild(before);
+  };
+  try {
+    const buildId = await publishToSite(site, contentDir);
+    await servesBuild(buildId);
+    return { buildId, putBack };
+  } catch (err) {
+    await putBack().catch(() => undefined);
+    throw err;
   }
 }

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, type Browser } from './browser';
+import type { SiteKind } from './run-services';
 import { startSharedSite, startSite, type RunningSite } from './server';
 
 export interface SiteInBrowser {
@@ -17,9 +18,12 @@ export function useSiteInBrowser(options: Parameters<typeof launchBrowser>[0] = 
   return siteInBrowser(startSite, options);
 }
 
-/** For a file that only reads the site: the run's one server (see startSharedSite). */
-export function useSharedSiteInBrowser(options: Parameters<typeof launchBrowser>[0] = {}): SiteInBrowser {
-  return siteInBrowser(startSharedSite, options);
+/**
+ * For a file that only reads the site, or puts back what it changes (withPublished): the run's
+ * one server of that kind (see startSharedSite).
+ */
+export function useSharedSiteInBrowser(options: Parameters<typeof launchBrowser>[0] = {}, kind: SiteKind = 'repo'): SiteInBrowser {
+  return siteInBrowser(() => startSharedSite(kind), options);
 }
 
 function siteInBrowser(start: () => Promise<RunningSite>, options: Parameters<typeof launchBrowser>[0]): SiteInBrowser {
