@@ -83,6 +83,15 @@ export const FORM_REGEX_MAX_CHARS = 2_000;
 /** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
 export const FORM_RATE_LIMIT_PERIOD_S = 60;
 
+/** Longest review note a reviewer may leave on a draft's page, in characters (code points). */
+export const NOTE_TEXT_MAX_CHARS = 1_000;
+/** Longest reviewer name a review note carries, in characters (code points). */
+export const NOTE_REVIEWER_MAX_CHARS = 80;
+/** Longest block content path a note names (`blocks[3].items[1].title`), in characters. */
+export const NOTE_BLOCK_MAX_CHARS = 200;
+/** The window of the review-note rate limit (wrangler.toml NOTE_RATE_LIMIT period): a refused reviewer waits this long. */
+export const NOTE_RATE_LIMIT_PERIOD_S = 60;
+
 /**
  * What one isolate keeps between requests (worker/bounded-lru.ts), each bounded in entries and
  * in bytes of heap. Cloudflare gives an isolate 128 MB; these add up to 65.25 MB, leaving the rest

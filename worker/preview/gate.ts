@@ -125,19 +125,23 @@ Ask the editor who sent it for a new link.</p>
  * previewMedia step checks the page shows the file). Reads only. The Referer's host is not
  * compared: the grant in it is the capability, signed for its path and its draft (this host's),
  * and a page elsewhere sends no path in a Referer (strict-origin-when-cross-origin) unless it
- * holds the link already. A link for this page and draft that has expired is told so.
+ * holds the link already. A link for this page and draft that has expired is told so. Besides
+ * reading, a link lets its reviewer post a review note on its page (`?page=&share=`).
  */
 async function sharedPage(c: Context<AppEnv>, secret: string | null, url: URL, nowS: number): Promise<string | null> {
-  if (!secret || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return null;
+  // A review note from the link's page names that page beside the grant (notes.ts).
+  const notePost = c.req.method === 'POST' && c.req.path === appEndpoints.previewNotes;
+  if (!secret || (!notePost && c.req.method !== 'GET' && c.req.method !== 'HEAD')) return null;
   const draft = draftNameOf(c.get('channel'));
   const grant = url.searchParams.get(SHARE_PARAM);
   if (grant !== null) {
-    const verdict = await shareVerdict(secret, c.get('path'), grant, nowS, draft);
-    if (verdict.ok) return c.get('path');
+    const page = notePost ? (url.searchParams.get('page') ?? '') : c.get('path');
+    const verdict = await shareVerdict(secret, page, grant, nowS, draft);
+    if (verdict.ok) return page;
     if (verdict.expiredAt !== null) throw linkExpired(c, verdict.expiredAt);
     return null;
   }
-  if (!c.req.path.startsWith('/media/')) return null;
+  if (notePost || !c.req.path.startsWith('/media/')) return null;
   let page: URL;
   try {
     page = new URL(c.req.header('referer') ?? '');
