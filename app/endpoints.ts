@@ -31,3 +31,6 @@ export const appEndpoints = {
   /** on the preview host, for editors: delete a note (POST `{ id }`) */
   previewNotesDelete: '/_app/preview/notes/delete',
 } as const;
+
+/** The query parameter of a share link that carries its grant (worker/preview/share.ts), which the notes panel passes on. */
+export const PREVIEW_SHARE_PARAM = 'share';

@@ -94,6 +94,8 @@ async function boot() {
     if (isChunkLoadError(err)) reloads.guard.handleChunkError(here());
   }
   document.documentElement.dataset.hydrated = 'true';
+  // The preview host's review notes: a chunk the live site never loads.
+  if (data.preview) void import('./notes-panel').then((m) => m.startNotesPanel(store)).catch(() => {});
 }
 
 void boot();
