@@ -42,6 +42,8 @@ export const GESTURE_LONG_TAP_MS = 400;
 export const MAX_PATH_DEPTH = 8;
 /** Content model: sections nest at most this deep. */
 export const MAX_SECTION_DEPTH = 4;
+/** Longest content path (`blocks[3].items[1].title`) a preview message may carry; real ones are far shorter. */
+export const CONTENT_PATH_MAX_CHARS = 512;
 
 /**
  * The edge keeps the current build id in isolate memory this long before asking KV again.
