@@ -89,8 +89,6 @@ export const FORM_RATE_LIMIT_PERIOD_S = 60;
 export const NOTE_TEXT_MAX_CHARS = 1_000;
 /** Longest reviewer name a review note carries, in characters (code points). */
 export const NOTE_REVIEWER_MAX_CHARS = 80;
-/** Longest block content path a note names (`blocks[3].items[1].title`), in characters. */
-export const NOTE_BLOCK_MAX_CHARS = 200;
 /** The window of the review-note rate limit (wrangler.toml NOTE_RATE_LIMIT period): a refused reviewer waits this long. */
 export const NOTE_RATE_LIMIT_PERIOD_S = 60;
 

@@ -6,7 +6,8 @@
  * is what a reader cannot see or that reads in another order than it is stored.
  */
 import { z } from 'zod';
-import { NOTE_BLOCK_MAX_CHARS, NOTE_REVIEWER_MAX_CHARS, NOTE_TEXT_MAX_CHARS } from './constants';
+import { NOTE_REVIEWER_MAX_CHARS, NOTE_TEXT_MAX_CHARS } from './constants';
+import { parseContentPath } from './content/content-path';
 
 /**
  * Characters refused in a note: C0 and C1 controls and DEL (a terminal acts on ESC, and the
@@ -18,13 +19,6 @@ import { NOTE_BLOCK_MAX_CHARS, NOTE_REVIEWER_MAX_CHARS, NOTE_TEXT_MAX_CHARS } fr
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-/**
- * A block's content path as the preview host marks blocks (`data-content-path`): a property
- * name, then `[index]` or `.name` steps (`blocks[3]`, `blocks[3].items[1].title`). '' names the
- * page as a whole.
- */
-const BLOCK_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\[\d{1,6}\]|\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** A UTF-16 surrogate without its pair: no character, and D1 would store U+FFFD instead. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -44,10 +38,16 @@ const plainText = (label: string, max: number, control: RegExp) =>
     .refine((text) => !LONE_SURROGATE.test(text), `${label} has a broken character (a lone surrogate)`)
     .refine((text) => !control.test(text), `${label} has a control character`);
 
+/**
+ * The block a note is about, by its content path as the preview host marks blocks
+ * (`data-content-path="blocks[3]"`, app/content/content-path.ts); '' for the page as a whole.
+ */
 export const NoteBlockPath = z
   .string()
-  .max(NOTE_BLOCK_MAX_CHARS, `block has more than ${NOTE_BLOCK_MAX_CHARS} characters`)
-  .refine((path) => path === '' || BLOCK_PATH.test(path), 'block must be a content path such as blocks[3], or empty for the page');
+  .refine(
+    (path) => path === '' || parseContentPath(path) !== null,
+    'block must be a content path such as blocks[3], or empty for the page',
+  );
 
 /** What a reviewer posts: the page comes from the share link, never from the body. */
 export const NoteInput = z.strictObject({
