@@ -137,6 +137,39 @@ export function ReviewerForm({
   );
 }
 
+/** One note as an editor sees it: its text as text (a React text node), however it is spelled. */
+export function NoteCard({
+  note,
+  lang,
+  label,
+  act,
+}: {
+  note: Note;
+  lang: string;
+  label: string;
+  act: (action: 'resolve' | 'delete') => void;
+}) {
+  const t = noteStrings(lang);
+  return (
+    <article data-note-id={note.id} style={{ ...card, marginBottom: '0.5rem', opacity: note.resolvedAt === null ? 1 : 0.7 }}>
+      <h3 style={{ fontSize: '0.8rem', margin: 0, fontWeight: 'normal' }}>
+        {label} · <strong>{note.reviewer}</strong> ·{' '}
+        <time dateTime={new Date(note.createdAt).toISOString()}>{new Date(note.createdAt).toLocaleString(lang)}</time>
+      </h3>
+      <p style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: '0.25rem 0' }}>{note.text}</p>
+      {note.resolvedAt !== null && <p style={{ margin: '0 0 0.25rem', fontStyle: 'italic' }}>{t.resolved}</p>}
+      {note.resolvedAt === null && (
+        <button type="button" onClick={() => act('resolve')}>
+          {t.resolve}
+        </button>
+      )}{' '}
+      <button type="button" onClick={() => act('delete')}>
+        {t.remove}
+      </button>
+    </article>
+  );
+}
+
 /** Puts each group of notes beside its block (the page's notes at the top), none over another. */
 function placeGroups(root: Element, aside: HTMLElement) {
   let below = 0;
@@ -231,26 +264,13 @@ export function EditorNotes({
             style={{ position: 'absolute', left: 0, right: 0, pointerEvents: 'auto' }}
           >
             {list.map((note) => (
-              <article
+              <NoteCard
                 key={note.id}
-                data-note-id={note.id}
-                style={{ ...card, marginBottom: '0.5rem', opacity: note.resolvedAt === null ? 1 : 0.7 }}
-              >
-                <h3 style={{ fontSize: '0.8rem', margin: 0, fontWeight: 'normal' }}>
-                  {blockLabel(t, blocks, block)} · <strong>{note.reviewer}</strong> ·{' '}
-                  <time dateTime={new Date(note.createdAt).toISOString()}>{new Date(note.createdAt).toLocaleString(lang)}</time>
-                </h3>
-                <p style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: '0.25rem 0' }}>{note.text}</p>
-                {note.resolvedAt !== null && <p style={{ margin: '0 0 0.25rem', fontStyle: 'italic' }}>{t.resolved}</p>}
-                {note.resolvedAt === null && (
-                  <button type="button" onClick={() => void act('resolve', note.id)}>
-                    {t.resolve}
-                  </button>
-                )}{' '}
-                <button type="button" onClick={() => void act('delete', note.id)}>
-                  {t.remove}
-                </button>
-              </article>
+                note={note}
+                lang={lang}
+                label={blockLabel(t, blocks, block)}
+                act={(action) => void act(action, note.id)}
+              />
             ))}
           </section>
         ))}
