@@ -6,24 +6,33 @@
  * that leaves a note; an editor gets the page's notes beside their blocks, again after each
  * client-side navigation.
  */
-import { createRoot, type Root } from 'react-dom/client';
-import { APP_ROOT_ELEMENT_ID } from '../dom-ids';
+import type { createRoot as CreateRoot } from 'react-dom/client';
 import { PREVIEW_SHARE_PARAM } from '../endpoints';
-import { chromeOf } from '../render/view-facts';
 import type { Note } from '../notes';
 import { pageBlocks } from './note-blocks';
 import { changeNote, fetchNotes, sendNote } from './notes-api';
 import { EditorNotes, ReviewerForm } from './notes-panel-view';
 import type { ViewStore } from './view-store';
 
-export function startNotesPanel(store: ViewStore): void {
-  const appRoot = document.getElementById(APP_ROOT_ELEMENT_ID);
-  if (!appRoot) return;
+/**
+ * What the entry hands over rather than this chunk importing it: a module the entry imports
+ * too (react-dom's client, the view facts) would be split out of the entry into a chunk both
+ * share, and the live site would load its React from there, without the entry's compile hints.
+ */
+export interface PanelKit {
+  store: ViewStore;
+  /** the app's root element, whose blocks notes are about */
+  appRoot: Element;
+  createRoot: typeof CreateRoot;
+  /** the `lang` of the view shown */
+  lang: () => string;
+}
+
+export function startNotesPanel({ store, appRoot, createRoot, lang }: PanelKit): void {
   const host = document.createElement('div');
   host.id = 'review-notes-root';
   document.body.append(host);
-  const root: Root = createRoot(host);
-  const lang = () => chromeOf(store.getView()).locale.lang;
+  const root = createRoot(host);
   const page = () => location.pathname;
   const share = new URLSearchParams(location.search).get(PREVIEW_SHARE_PARAM);
 
@@ -43,9 +52,9 @@ export function startNotesPanel(store: ViewStore): void {
     root.render(
       <EditorNotes
         lang={lang()}
-        root={appRoot!}
+        root={appRoot}
         notes={notes}
-        blocks={pageBlocks(appRoot!)}
+        blocks={pageBlocks(appRoot)}
         change={async (action, id) => {
           const done = await changeNote(action, id);
           if (done) await showNotes();
