@@ -218,9 +218,16 @@ export function EditorNotes({
     return () => observer.disconnect();
   }, [root]);
 
+  const [said, setSaid] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
   async function act(action: 'resolve' | 'delete', id: string) {
     setProblem('');
-    if (!(await change(action, id))) setProblem(t.actionFailed);
+    setSaid('');
+    if (!(await change(action, id))) return setProblem(t.actionFailed);
+    // The button pressed is gone with the note or its state: focus stays in the panel, and the outcome is said.
+    heading.current?.focus();
+    setSaid(action === 'resolve' ? t.resolved : t.removed);
   }
 
   return (
@@ -239,7 +246,12 @@ export function EditorNotes({
         hidden={!open}
         style={{ position: 'absolute', top: 0, right: '0.5rem', width: 'min(20rem, 45vw)', zIndex: 2147482000, pointerEvents: 'none' }}
       >
-        <h2 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>{t.listHeading}</h2>
+        <h2 ref={heading} tabIndex={-1} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
+          {t.listHeading}
+        </h2>
+        <p role="status" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>
+          {said}
+        </p>
         <p role="alert" style={{ ...(problem ? card : {}), position: 'fixed', right: '1rem', bottom: '4rem', margin: 0, color: '#a61e1e' }}>
           {problem}
         </p>

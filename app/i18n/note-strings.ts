@@ -34,6 +34,8 @@ export interface NoteStrings {
   resolve: string;
   resolved: string;
   remove: string;
+  /** said (live region) once a note is deleted */
+  removed: string;
   actionFailed: string;
 }
 
@@ -62,6 +64,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Resolve',
     resolved: 'Resolved',
     remove: 'Delete',
+    removed: 'Note deleted.',
     actionFailed: 'That did not work: try again.',
   },
   et: {
@@ -88,6 +91,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Lahenda',
     resolved: 'Lahendatud',
     remove: 'Kustuta',
+    removed: 'Märkus kustutatud.',
     actionFailed: 'See ei õnnestunud: proovi uuesti.',
   },
   bg: {
@@ -114,6 +118,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Разреши',
     resolved: 'Разрешена',
     remove: 'Изтрий',
+    removed: 'Бележката е изтрита.',
     actionFailed: 'Не се получи: опитайте отново.',
   },
   sv: {
@@ -140,6 +145,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Lös',
     resolved: 'Löst',
     remove: 'Ta bort',
+    removed: 'Anteckningen togs bort.',
     actionFailed: 'Det gick inte: försök igen.',
   },
   de: {
@@ -166,6 +172,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Als erledigt markieren',
     resolved: 'Erledigt',
     remove: 'Löschen',
+    removed: 'Notiz gelöscht.',
     actionFailed: 'Das hat nicht geklappt: Bitte erneut versuchen.',
   },
   nl: {
@@ -192,6 +199,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Afhandelen',
     resolved: 'Afgehandeld',
     remove: 'Verwijderen',
+    removed: 'Notitie verwijderd.',
     actionFailed: 'Dat lukte niet: probeer het opnieuw.',
   },
   lt: {
@@ -218,6 +226,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Išspręsti',
     resolved: 'Išspręsta',
     remove: 'Ištrinti',
+    removed: 'Pastaba ištrinta.',
     actionFailed: 'Nepavyko: bandykite dar kartą.',
   },
   lv: {
@@ -244,6 +253,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Atrisināt',
     resolved: 'Atrisināta',
     remove: 'Dzēst',
+    removed: 'Piezīme dzēsta.',
     actionFailed: 'Neizdevās: mēģiniet vēlreiz.',
   },
   fi: {
@@ -270,6 +280,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Ratkaise',
     resolved: 'Ratkaistu',
     remove: 'Poista',
+    removed: 'Muistiinpano poistettu.',
     actionFailed: 'Se ei onnistunut: yritä uudelleen.',
   },
   ru: {
@@ -296,6 +307,7 @@ const TABLES: Record<Language, NoteStrings> = {
     resolve: 'Отметить решённой',
     resolved: 'Решена',
     remove: 'Удалить',
+    removed: 'Заметка удалена.',
     actionFailed: 'Не получилось: попробуйте ещё раз.',
   },
 };

@@ -85,7 +85,7 @@ export function noteLines(notes: readonly Note[], draft: string | null): string 
     .map((n) => {
       const state = n.resolvedAt === null ? 'open' : `resolved ${iso(n.resolvedAt)}`;
       const head = [n.page, n.block || '(page)', visibleControls(n.reviewer), iso(n.createdAt), state, n.id].join('  ');
-      const text = visibleControls(n.text, '\n')
+      const text = visibleControls(n.text, '\n\t')
         .split('\n')
         .map((line) => `    ${line}`)
         .join('\n');
