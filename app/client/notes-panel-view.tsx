@@ -72,13 +72,17 @@ export function ReviewerForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const value = (name: string) => {
+      const entry = data.get(name);
+      return typeof entry === 'string' ? entry : '';
+    };
     setSending(true);
     setStatus('');
     setProblem('');
     const outcome = await send({
-      block: String(data.get('block') ?? ''),
-      text: String(data.get('text') ?? ''),
-      reviewer: String(data.get('reviewer') ?? ''),
+      block: value('block'),
+      text: value('text'),
+      reviewer: value('reviewer'),
     });
     setSending(false);
     if (outcome === 'sent') {

@@ -55,7 +55,7 @@ describe('a note’s text', () => {
           reviewer: 'Mari',
           createdAt: 0,
           resolvedAt: null,
-          text: parsed.data!.text,
+          text: parsed.data.text,
         };
         const markup = renderToStaticMarkup(<NoteCard note={note} lang="en" label="On the page" act={() => {}} />);
         expect(shownText(markup)).toBe(note.text);

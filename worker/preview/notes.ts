@@ -14,7 +14,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { NOTE_RATE_LIMIT_PERIOD_S } from '../../app/constants';
 import { NoteAction, NoteInput, noteProblem } from '../../app/notes';
 import type { AppEnv } from '../app-env';

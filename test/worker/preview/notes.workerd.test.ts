@@ -43,16 +43,18 @@ const nowS = () => Math.floor(Date.now() / 1000);
 const grantFor = (page: string, { draft = null as string | null, expires = nowS() + 3600, secret = SHARE_SECRET } = {}) =>
   signShareGrant(secret, page, expires, draft);
 
+interface PostOptions {
+  page?: string;
+  grant?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+  address?: string;
+}
+
 /** A reviewer's post from the link's page, from an address no other test uses. */
 async function leaveNote(
   body: unknown,
-  { page = '/en/contact', grant, origin = PREVIEW, headers = {} as Record<string, string>, address = `192.0.2.${++nextAddress}` } = {} as {
-    page?: string;
-    grant?: string;
-    origin?: string;
-    headers?: Record<string, string>;
-    address?: string;
-  },
+  { page = '/en/contact', grant, origin = PREVIEW, headers = {}, address = `192.0.2.${++nextAddress}` }: PostOptions = {},
 ) {
   const share = grant ?? (await grantFor(page, { draft: origin === SPRING ? 'spring' : null }));
   return worker.fetch(`${origin}${appEndpoints.previewNotes}?page=${encodeURIComponent(page)}&share=${share}`, {
