@@ -42,6 +42,8 @@ export const GESTURE_LONG_TAP_MS = 400;
 export const MAX_PATH_DEPTH = 8;
 /** Content model: sections nest at most this deep. */
 export const MAX_SECTION_DEPTH = 4;
+/** Longest content path (`blocks[3].items[1].title`) a preview message may carry; real ones are far shorter. */
+export const CONTENT_PATH_MAX_CHARS = 512;
 
 /**
  * The edge keeps the current build id in isolate memory this long before asking KV again.
@@ -82,6 +84,13 @@ export const FORM_MAX_VALUES = 100;
 export const FORM_REGEX_MAX_CHARS = 2_000;
 /** The window of the form rate limit (wrangler.toml `[[ratelimits]]` period): a refused client waits this long. */
 export const FORM_RATE_LIMIT_PERIOD_S = 60;
+
+/** Longest review note a reviewer may leave on a draft's page, in characters (code points). */
+export const NOTE_TEXT_MAX_CHARS = 1_000;
+/** Longest reviewer name a review note carries, in characters (code points). */
+export const NOTE_REVIEWER_MAX_CHARS = 80;
+/** The window of the review-note rate limit (wrangler.toml NOTE_RATE_LIMIT period): a refused reviewer waits this long. */
+export const NOTE_RATE_LIMIT_PERIOD_S = 60;
 
 /**
  * What one isolate keeps between requests (worker/bounded-lru.ts), each bounded in entries and

@@ -21,4 +21,16 @@ export const appEndpoints = {
   formSent: '/_app/forms/sent',
   /** on the preview host, for editors: a signed share link to one page of the draft (`?path=&days=`) */
   previewShareLink: '/_app/preview/share-link',
+  /**
+   * on the preview host: a page's review notes (GET `?page=`, editors), or a new one (POST
+   * `?page=&share=`, a reviewer on that page's share link)
+   */
+  previewNotes: '/_app/preview/notes',
+  /** on the preview host, for editors: mark a note resolved (POST `{ id }`) */
+  previewNotesResolve: '/_app/preview/notes/resolve',
+  /** on the preview host, for editors: delete a note (POST `{ id }`) */
+  previewNotesDelete: '/_app/preview/notes/delete',
 } as const;
+
+/** The query parameter of a share link that carries its grant (worker/preview/share.ts), which the notes panel passes on. */
+export const PREVIEW_SHARE_PARAM = 'share';

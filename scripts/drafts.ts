@@ -1,24 +1,43 @@
 /**
- * `npm run drafts [-- delete NAME] [--local | --remote] [--env NAME]`: the drafts in KV (name,
- * build, published at and by, pages changed against the live build, URL), or delete a named
- * one. Locally, as `npm run publish -- --draft` writes, the preview environment's KV.
- * See scripts/lib/drafts.ts.
+ * `npm run drafts [-- delete NAME | notes [NAME]] [--local | --remote] [--env NAME]`: the drafts
+ * in KV (name, build, published at and by, pages changed against the live build, URL), delete a
+ * named one with its review notes, or list a draft's review notes (resolve or delete one).
+ * Locally, as `npm run publish -- --draft` writes, the preview environment's KV and database.
+ * See scripts/lib/drafts.ts and scripts/lib/draft-notes.ts.
  */
 import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
-import { deleteDraft, listDrafts, type DraftSummary } from './lib/drafts';
+import { withD1 } from './lib/d1-client';
+import { changeDraftNote, draftNotes, noteLines, notesJson, notesTarget, parseNoteId, removeNotesOfDrafts } from './lib/draft-notes';
+import { deleteDraft, listDrafts, parseDraftName, type DraftSummary } from './lib/drafts';
 import { withKv } from './lib/kv-client';
 import { previewOriginFor } from './lib/preview-link';
 import { SHARE_MAX_DAYS } from '../worker/preview/share';
 import { readWranglerToml } from './lib/wrangler-toml';
 
+const USAGE = 'npm run drafts -- [delete NAME | notes [NAME] [--json | --resolve ID | --delete ID]] [--local | --remote] [--env NAME]';
+
 const { values, positionals } = command({
-  usage: 'npm run drafts -- [delete NAME] [--local | --remote] [--env NAME]',
-  summary: 'List the drafts the preview host serves, with what each changes against the live site; or delete a named draft.',
-  options: KV_TARGET_FLAGS,
-  examples: ['npm run drafts', 'npm run drafts -- delete spring-campaign', 'npm run drafts -- --remote --env preview'],
+  usage: USAGE,
+  summary:
+    'List the drafts the preview host serves, with what each changes against the live site; delete a named draft with its review notes; or list a draft’s review notes, and resolve or delete one.',
+  options: {
+    ...KV_TARGET_FLAGS,
+    json: { type: 'boolean', default: false, description: 'notes: print them as JSON (times in ISO 8601 UTC)' },
+    resolve: { type: 'string', value: 'ID', description: 'notes: mark this note resolved' },
+    delete: { type: 'string', value: 'ID', description: 'notes: delete this note' },
+  },
+  examples: [
+    'npm run drafts',
+    'npm run drafts -- delete spring-campaign',
+    'npm run drafts -- notes spring-campaign',
+    'npm run drafts -- notes spring-campaign --resolve 3f1e0f7c-6a8e-4c86-9f57-1f7a9a2b8c11',
+    'npm run drafts -- --remote --env preview',
+  ],
   notes: [
-    'delete NAME removes the draft (its URL then says there is no such draft); gc removes its build once nothing else uses it.',
-    'gc also deletes drafts nobody has published for 30 days (npm run gc -- --draft-days N).',
+    'delete NAME removes the draft and its review notes (its URL then says there is no such draft); gc removes its build once nothing else uses it.',
+    'notes [NAME] lists the review notes reviewers left through share links (page, block, reviewer, time, state, id, text); without NAME, the unnamed draft’s.',
+    'Notes are in the preview environment’s database (FORMS_DB) unless --env names another.',
+    'gc also deletes drafts nobody has published for 30 days, with their notes (npm run gc -- --draft-days N).',
   ],
 });
 const target = kvTargetFrom(values);
@@ -26,8 +45,16 @@ const target = kvTargetFrom(values);
 if (target.mode === 'local' && target.env === undefined) target.env = 'preview';
 
 const [action, name, ...rest] = positionals;
-if (rest.length > 0 || (action !== undefined && action !== 'delete') || (action === 'delete' && name === undefined))
-  fail('usage: npm run drafts -- [delete NAME] [--local | --remote] [--env NAME]');
+const noteFlags = values.json || values.resolve !== undefined || values.delete !== undefined;
+if (
+  rest.length > 0 ||
+  (action !== undefined && action !== 'delete' && action !== 'notes') ||
+  (action === 'delete' && name === undefined) ||
+  (action !== 'notes' && noteFlags)
+)
+  fail(`usage: ${USAGE}`);
+if ([values.json, values.resolve !== undefined, values.delete !== undefined].filter(Boolean).length > 1)
+  fail('notes takes one of --json, --resolve ID and --delete ID');
 
 function urlOf(draft: DraftSummary): string {
   try {
@@ -37,11 +64,49 @@ function urlOf(draft: DraftSummary): string {
   }
 }
 
+/** `notes [NAME]`: the list, or one note resolved or deleted. */
+async function notes(): Promise<void> {
+  const draft = name === undefined ? null : parseDraftName(name);
+  const change = values.resolve !== undefined ? 'resolve' : values.delete !== undefined ? 'delete' : null;
+  if (change) {
+    const id = parseNoteId((values.resolve ?? values.delete)!);
+    await withD1(notesTarget(target), (db) => changeDraftNote(db, draft, change, id));
+    process.stdout.write(`${id}  ${change === 'resolve' ? 'resolved' : 'deleted'}\n`);
+    return;
+  }
+  const list = await withD1(notesTarget(target), (db) => draftNotes(db, draft));
+  process.stdout.write(values.json ? notesJson(list) : noteLines(list, draft));
+}
+
+/**
+ * `delete NAME`: its notes first, so a failure leaves the draft to delete again; then the draft.
+ * A draft already gone (gc removed it, and its notes could not go then) has its notes removed.
+ */
+async function deleteWithNotes(): Promise<void> {
+  const draft = parseDraftName(name!);
+  let removed: number;
+  try {
+    removed = await withD1(notesTarget(target), (db) => removeNotesOfDrafts(db, [draft]));
+  } catch (err) {
+    fail(`the draft ${draft} was not deleted: its review notes could not be deleted first: ${(err as Error).message}`);
+  }
+  let build: string | null;
+  try {
+    ({ build } = await withKv(target, (kv) => deleteDraft(kv, draft)));
+  } catch (err) {
+    if (removed === 0) throw err;
+    process.stdout.write(`there is no draft named ${draft} any more; deleted its ${removed} review note(s) left behind\n`);
+    return;
+  }
+  process.stdout.write(
+    `deleted the draft ${draft} (build ${build ?? 'unknown'}) and its ${removed} review note(s); npm run gc removes the build once nothing uses it\n`,
+  );
+}
+
 try {
-  if (action === 'delete') {
-    const { build } = await withKv(target, (kv) => deleteDraft(kv, name!));
-    process.stdout.write(`deleted the draft ${name} (build ${build ?? 'unknown'}); npm run gc removes the build once nothing uses it\n`);
-  } else {
+  if (action === 'delete') await deleteWithNotes();
+  else if (action === 'notes') await notes();
+  else {
     const drafts = await withKv(target, listDrafts);
     if (drafts.length === 0) process.stdout.write('no drafts\n');
     for (const d of drafts) {

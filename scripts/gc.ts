@@ -3,10 +3,12 @@
  * remove what only older builds use. Keeps the live and every draft's build, every build live
  * within the edge cache lifetime (unless --force), and besides all those the N most recently
  * published (default DEFAULT_GC_KEEP_BUILDS); deletes named drafts nobody has published for
- * --draft-days days.
+ * --draft-days days, and their review notes.
  */
 import { KV_TARGET_FLAGS, command, fail, kvTargetFrom } from './lib/cli';
 import { collectGarbage } from './lib/build-admin';
+import { withD1 } from './lib/d1-client';
+import { notesTarget, removeNotesOfDrafts } from './lib/draft-notes';
 import { DEFAULT_DRAFT_EXPIRY_DAYS, parseDraftDays } from './lib/drafts';
 import { DEFAULT_GC_KEEP_BUILDS } from './lib/gc-plan';
 import { withKv } from './lib/kv-client';
@@ -46,8 +48,10 @@ try {
 } catch (err) {
   fail((err as Error).message);
 }
+const target = kvTargetFrom(values);
+let removedDrafts: string[] = [];
 try {
-  await withKv(kvTargetFrom(values), (kv) =>
+  ({ removedDrafts } = await withKv(target, (kv) =>
     collectGarbage(kv, {
       keep,
       draftDays,
@@ -55,7 +59,19 @@ try {
       dryRun: values['dry-run'],
       log: (line) => process.stdout.write(`${line}\n`),
     }),
-  );
+  ));
 } catch (err) {
   fail((err as Error).message);
+}
+// Notes go when their draft goes (scripts/lib/draft-notes.ts).
+if (removedDrafts.length > 0 && !values['dry-run']) {
+  try {
+    const notes = await withD1(notesTarget(target), (db) => removeNotesOfDrafts(db, removedDrafts));
+    process.stdout.write(`removed ${notes} review note(s) of the removed drafts\n`);
+  } catch (err) {
+    fail(
+      `removed the drafts ${removedDrafts.join(', ')} but not their review notes: ${(err as Error).message}; ` +
+        `npm run drafts -- delete NAME removes a gone draft's notes`,
+    );
+  }
 }

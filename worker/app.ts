@@ -41,6 +41,7 @@ import { health } from './routes/health';
 import { createPageHandlers } from './routes/pages';
 import { payloads } from './routes/payloads';
 import { previewAssets } from './preview/assets';
+import { previewNotes } from './preview/notes';
 import { previewShareLink } from './preview/share-link';
 import { robotsTxt, sitemapXml } from './routes/seo-files';
 import { SEARCH_LOCALE_PARAM, createSearchHandlers } from './search/routes';
@@ -91,6 +92,7 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
   const search = createSearchHandlers({ assets });
   const pageCache = edgeCache({ memory: pageMemory });
   const build = currentBuild({ assets });
+  const notes = previewNotes();
   const step = (name: string, method: Step['method'], path: string, handler: Step['handler'], hitRule?: HitRule): Step => ({
     name,
     method,
@@ -129,6 +131,11 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     step('formSent', 'GET', appEndpoints.formSent, formSent),
     // A signed link to one draft page (preview host).
     step('previewShareLink', 'GET', appEndpoints.previewShareLink, previewShareLink()),
+    // Review notes (preview host): a share link's reviewer leaves them, editors list, resolve, delete.
+    step('previewNotesLeave', 'POST', appEndpoints.previewNotes, notes.leave),
+    step('previewNotesList', 'GET', appEndpoints.previewNotes, notes.list),
+    step('previewNotesResolve', 'POST', appEndpoints.previewNotesResolve, notes.resolve),
+    step('previewNotesDelete', 'POST', appEndpoints.previewNotesDelete, notes.remove),
     // The header field's results as the visitor types (the draft's on the preview host).
     step('searchBuild', 'GET', SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, build),
     step('searchJson', 'GET', SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, search.searchJson),

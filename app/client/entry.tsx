@@ -94,6 +94,12 @@ async function boot() {
     if (isChunkLoadError(err)) reloads.guard.handleChunkError(here());
   }
   document.documentElement.dataset.hydrated = 'true';
+  // The preview host's review notes: a chunk the live site never loads (and given what it
+  // needs, so it shares no module with this file).
+  if (data.preview)
+    void import('./notes-panel')
+      .then((m) => m.startNotesPanel({ store, appRoot: root, createRoot, lang: () => chromeOf(store.getView()).locale.lang }))
+      .catch(() => {});
 }
 
 void boot();

@@ -3,6 +3,7 @@
  * every navigation. It picks the layout and the screen for a View.
  */
 import { ContentRenderer, PreviewModeContext } from './blocks/content-renderer';
+import { ContentPathContext, useContentPaths } from './content-paths';
 import { BlankLayout, DefaultLayout } from './layouts/layouts';
 import { ModalProvider } from './modal-host';
 import { ErrorScreen, SystemScreen } from './screens/screens';
@@ -21,6 +22,7 @@ function languageLinksFor(view: View): Record<string, string> {
 }
 
 function Screen({ view }: { view: View }) {
+  const at = useContentPaths();
   switch (view.kind) {
     case 'page': {
       const { page } = view.payload;
@@ -28,7 +30,7 @@ function Screen({ view }: { view: View }) {
       return (
         <article className="page">
           {!heroFirst && (
-            <h1 className="page__title" tabIndex={-1}>
+            <h1 className="page__title" tabIndex={-1} {...at('title')}>
               {page.title}
             </h1>
           )}
@@ -72,6 +74,8 @@ function PreviewBanner({ preview, lang }: { preview: PreviewInfo; lang: string }
   );
 }
 
+const PAGE_FILE: readonly [] = [];
+
 export function App({ view, preview }: { view: View; preview?: PreviewInfo }) {
   const chrome = chromeOf(view);
   const blank = view.kind === 'page' && view.payload.page.layout === 'blank';
@@ -83,17 +87,20 @@ export function App({ view, preview }: { view: View; preview?: PreviewInfo }) {
   const ConsentBanner = consent ? lazyPart<{ chrome: Chrome }>('consent-banner') : undefined;
   return (
     <PreviewModeContext.Provider value={preview !== undefined}>
-      <PageContext.Provider value={{ path, lang, images: view.kind === 'page' ? view.payload.images : undefined }}>
-        <ModalProvider closeLabel={uiStrings(lang).close}>
-          {/* First in the page, so keyboard and screen reader users meet it before the content it is about. */}
-          {/* eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render */}
-          {ConsentBanner && <ConsentBanner chrome={chrome} />}
-          {preview && <PreviewBanner preview={preview} lang={lang} />}
-          <Layout chrome={chrome} path={path} languageLinks={languageLinksFor(view)} consentSettings={consent}>
-            <Screen view={view} />
-          </Layout>
-        </ModalProvider>
-      </PageContext.Provider>
+      {/* Content paths on the preview host only (./content-paths.ts): the page file is the root. */}
+      <ContentPathContext.Provider value={preview ? PAGE_FILE : null}>
+        <PageContext.Provider value={{ path, lang, images: view.kind === 'page' ? view.payload.images : undefined }}>
+          <ModalProvider closeLabel={uiStrings(lang).close}>
+            {/* First in the page, so keyboard and screen reader users meet it before the content it is about. */}
+            {/* eslint-disable-next-line react-hooks/static-components -- lazyPart returns the one component registered for the name, the same on every render */}
+            {ConsentBanner && <ConsentBanner chrome={chrome} />}
+            {preview && <PreviewBanner preview={preview} lang={lang} />}
+            <Layout chrome={chrome} path={path} languageLinks={languageLinksFor(view)} consentSettings={consent}>
+              <Screen view={view} />
+            </Layout>
+          </ModalProvider>
+        </PageContext.Provider>
+      </ContentPathContext.Provider>
     </PreviewModeContext.Provider>
   );
 }

@@ -5,11 +5,14 @@
  * the renderer that renders it.
  */
 import { createContext, useContext } from 'react';
+import type { ContentPathKey } from '../content/content-path';
 import type { Block } from '../content/schema';
 
 export interface ModalContent {
   title: string;
   blocks: Block[];
+  /** where the modal stands in the page file, when content paths are on (./content-paths.ts) */
+  path?: readonly ContentPathKey[];
 }
 
 export interface ModalApi {

@@ -19,6 +19,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ContentRenderer } from './blocks/content-renderer';
+import { ContentPathContext } from './content-paths';
 import { ModalContext, type ModalContent } from './modal-context';
 
 /** The buttons that open modals (ActionButton renders them). */
@@ -188,7 +189,10 @@ export function ModalProvider({ children, closeLabel }: { children: ReactNode; c
               </button>
             </div>
             <div className="modal__body">
-              <ContentRenderer blocks={content.blocks} />
+              {/* Its own paths, or none: under the page's, its blocks would claim the page's first ones. */}
+              <ContentPathContext.Provider value={content.path ?? null}>
+                <ContentRenderer blocks={content.blocks} />
+              </ContentPathContext.Provider>
             </div>
           </div>
         )}

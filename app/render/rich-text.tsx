@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Mark, RichNode, RichText as RichTextDoc } from '../content/schema';
 import { isSafeRichTextHref } from '../urls';
+import type { ContentPathAttributes } from './content-paths';
 
 /** Text is always rendered as text; a link whose href is not allowed renders as plain text. */
 function applyMark(node: ReactNode, mark: Mark, key: number): ReactNode {
@@ -63,6 +64,10 @@ function renderNode(node: RichNode, key: number): ReactNode {
   }
 }
 
-export function RichText({ doc }: { doc: RichTextDoc }) {
-  return <div className="rich-text">{renderNodes(doc.content)}</div>;
+export function RichText({ doc, paths }: { doc: RichTextDoc; paths?: ContentPathAttributes }) {
+  return (
+    <div className="rich-text" {...paths}>
+      {renderNodes(doc.content)}
+    </div>
+  );
 }

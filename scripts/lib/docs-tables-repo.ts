@@ -72,6 +72,7 @@ export const CONSTANT_REGIONS: Readonly<Record<string, readonly string[]>> = {
     'SEARCH_INDEX_MEMORY_MAX_BYTES',
     'SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR',
   ],
+  'constants-review-notes': ['NOTE_TEXT_MAX_CHARS', 'NOTE_REVIEWER_MAX_CHARS', 'NOTE_RATE_LIMIT_PERIOD_S'],
 };
 
 /** Where constants are looked for: the code that runs on a side of the site. */

@@ -16,9 +16,11 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { PREVIEW_COOKIE } from '../../worker/preview/access';
+import { makeShareLink } from '../../worker/preview/share';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser';
 import { REPO_ROOT } from '../support/built-site';
+import { PREVIEW_TEST_SHARE_SECRET as SHARE_SECRET } from '../support/run-services';
 import { startSharedSite, type RunningSite } from '../support/server';
 
 /** Serves preview-public/editor/ under /editor/, as a CMS that copied it would. */
@@ -190,6 +192,54 @@ describe('the example editor on the preview host itself', () => {
     await expect.poll(() => frame.locator('html').getAttribute('data-hydrated'), { timeout: 15_000 }).toBe('true');
     // The only refusals are the first visit's, before the token.
     expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+    await page.close();
+  });
+});
+
+// After the editor signed in on the preview host itself (above): that browser is the editor's.
+describe('review notes', () => {
+  test('a reviewer leaves a note on a block through a share link, and the editor sees it beside that block and resolves it', async () => {
+    const { url: link } = await makeShareLink(SHARE_SECRET, { origin: site.url, path: '/en', now: Date.now() });
+    const text = 'The rate in the second paragraph is wrong <b>really</b>';
+    const reviewer = await launchBrowser();
+    try {
+      const { page, problems } = await reviewer.newPage();
+      await page.goto(link);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      const form = page.getByRole('complementary', { name: 'Review notes' });
+      const block = form.getByLabel('Block');
+      await expect.poll(() => block.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(2);
+      await block.selectOption('blocks[1]');
+      await form.getByLabel('Your name').fill('Mari');
+      await form.getByLabel('Note').fill(text);
+      await form.getByRole('button', { name: 'Send note' }).click();
+      await expect.poll(() => form.getByRole('status').textContent()).toBe('Thank you: your note was sent to the editors.');
+      expect(await form.getByLabel('Note').inputValue()).toBe('');
+      // A share link opens its page and nothing else: the build watcher's check of the latest build is refused.
+      expect(problems.filter((p) => !p.includes('/_app/builds/latest.json'))).toEqual([]);
+      await page.close();
+    } finally {
+      await reviewer.close();
+    }
+
+    const { page, problems } = await browser.newPage();
+    await page.goto(`${site.url}/en?token=${token}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const note = page.locator('[data-note-block="blocks[1]"] article').filter({ hasText: 'Mari' });
+    await expect.poll(() => note.count(), { timeout: 15_000 }).toBe(1);
+    // Shown as the text it is: the markup typed is read, not rendered.
+    expect(await note.locator('p').first().textContent()).toBe(text);
+    expect(await note.locator('b').count()).toBe(0);
+    // Beside its block: the note starts where the block starts.
+    const blockTop = await page.locator('#app [data-content-path="blocks[1]"]').evaluate((e) => e.getBoundingClientRect().top);
+    const noteTop = await note.evaluate((e) => e.getBoundingClientRect().top);
+    expect(Math.abs(noteTop - blockTop)).toBeLessThan(2);
+
+    await note.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => note.textContent()).toContain('Resolved');
+    expect(await note.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Notes · / }).textContent()).toMatch(/· \d+ open$/);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ describe('wrangler.toml', () => {
     expect(config.main).toBe('dist/worker/index.js');
     expect(config.assets?.directory).toBe('dist/public');
     expect(config.kv_namespaces?.map((ns) => ns.binding)).toEqual(['SITE_KV']);
-    expect(config.ratelimits?.map((r) => r.name)).toEqual(['FORM_RATE_LIMIT', 'PREVIEW_TOKEN_RATE_LIMIT']);
+    expect(config.ratelimits?.map((r) => r.name)).toEqual(['FORM_RATE_LIMIT', 'PREVIEW_TOKEN_RATE_LIMIT', 'NOTE_RATE_LIMIT']);
     expect(Object.keys(config.env ?? {}).sort()).toEqual(['preview', 'production']);
     expect(config.env?.preview?.vars?.PREVIEW_MODE).toBe('true');
   });

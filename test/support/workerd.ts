@@ -178,6 +178,7 @@ export async function startWorker(
     persist,
     formRateLimit = 1000,
     tokenRateLimit = 1000,
+    noteRateLimit = 1000,
     assetsOf,
     outbound,
     queue = {},
@@ -193,6 +194,8 @@ export async function startWorker(
     formRateLimit?: number;
     /** preview token attempts per client per 60 s (the real binding; high by default) */
     tokenRateLimit?: number;
+    /** review notes per share link and client per 60 s (the real binding; high by default) */
+    noteRateLimit?: number;
     /** route static assets as this wrangler.toml environment does (its `run_worker_first`) */
     assetsOf?: string;
     /**
@@ -224,6 +227,7 @@ export async function startWorker(
     ratelimits: {
       FORM_RATE_LIMIT: { simple: { limit: formRateLimit, period: 60 } },
       PREVIEW_TOKEN_RATE_LIMIT: { simple: { limit: tokenRateLimit, period: 60 } },
+      NOTE_RATE_LIMIT: { simple: { limit: noteRateLimit, period: 60 } },
     },
     queueConsumers: {
       [FORMS_QUEUE]: {

@@ -122,22 +122,26 @@ Ask the editor who sent it for a new link.</p>
 /**
  * The page a share link opens, when this request carries one that is valid: the page itself
  * with `?share=`, or a media file it shows, asked for by that page (its URL is the Referer; the
- * previewMedia step checks the page shows the file). Reads only. The Referer's host is not
+ * previewMedia step checks the page shows the file). Reads only, but for one post: a review
+ * note on the link's page (`POST /_app/preview/notes?page=&share=`). The Referer's host is not
  * compared: the grant in it is the capability, signed for its path and its draft (this host's),
  * and a page elsewhere sends no path in a Referer (strict-origin-when-cross-origin) unless it
  * holds the link already. A link for this page and draft that has expired is told so.
  */
 async function sharedPage(c: Context<AppEnv>, secret: string | null, url: URL, nowS: number): Promise<string | null> {
-  if (!secret || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return null;
+  // A review note from the link's page names that page beside the grant (notes.ts).
+  const notePost = c.req.method === 'POST' && c.req.path === appEndpoints.previewNotes;
+  if (!secret || (!notePost && c.req.method !== 'GET' && c.req.method !== 'HEAD')) return null;
   const draft = draftNameOf(c.get('channel'));
   const grant = url.searchParams.get(SHARE_PARAM);
   if (grant !== null) {
-    const verdict = await shareVerdict(secret, c.get('path'), grant, nowS, draft);
-    if (verdict.ok) return c.get('path');
+    const page = notePost ? (url.searchParams.get('page') ?? '') : c.get('path');
+    const verdict = await shareVerdict(secret, page, grant, nowS, draft);
+    if (verdict.ok) return page;
     if (verdict.expiredAt !== null) throw linkExpired(c, verdict.expiredAt);
     return null;
   }
-  if (!c.req.path.startsWith('/media/')) return null;
+  if (notePost || !c.req.path.startsWith('/media/')) return null;
   let page: URL;
   try {
     page = new URL(c.req.header('referer') ?? '');
@@ -171,9 +175,9 @@ async function hasAccess(c: Context<AppEnv>, secret: string, nowS: number): Prom
  * (accessCookieFor: one for every draft of a preview host) for 12 hours, Secure, HttpOnly,
  * SameSite=None and Partitioned so it works inside a CMS's cross-site frame, and redirects
  * to the same URL without the token, sending no Referer on. A valid cookie lets the request
- * through; so does a valid share link, for reading its one page. Anything else gets 401 and no
- * content. Every preview response is private, never stored, and not indexed. Live requests
- * pass straight through.
+ * through; so does a valid share link, for reading its one page (and posting a review note on
+ * it). Anything else gets 401 and no content. Every preview response is private, never
+ * stored, and not indexed. Live requests pass straight through.
  */
 export function previewGate({ now = () => Date.now() }: { now?: () => number } = {}): MiddlewareHandler<AppEnv> {
   return async function previewGateMiddleware(c, next) {

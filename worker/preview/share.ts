@@ -6,11 +6,12 @@
  * makes them for editors, and `npm run preview-link` (Node) makes them with the same code.
  */
 import { isContentPath } from '../../app/content/paths';
+import { PREVIEW_SHARE_PARAM } from '../../app/endpoints';
 import { isServerOnlyPath } from '../../app/navigation/guards';
 import { base64url, constantTimeEqual } from './access';
 
 /** The query parameter that carries a share link's grant. */
-export const SHARE_PARAM = 'share';
+export const SHARE_PARAM = PREVIEW_SHARE_PARAM;
 export const SHARE_DEFAULT_DAYS = 2;
 /** A link lives a week at most: a forgotten one should not open a draft for longer. */
 export const SHARE_MAX_DAYS = 7;

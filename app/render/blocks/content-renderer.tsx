@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Block } from '../../content/schema';
 import { priorityImageBlock } from '../../content/priority-image';
+import { ContentPathContext, useContentPathKeys, useContentPaths } from '../content-paths';
 import { lazyPart } from '../lazy-parts';
 import { AccordionBlock, CardsBlock, CtaBlock, HeroBlock, ImageBlock, RichTextBlock, TableBlock } from './simple-blocks';
 
@@ -9,15 +10,17 @@ export const PreviewModeContext = createContext(false);
 
 function UnknownBlock({ type }: { type: string }) {
   const preview = useContext(PreviewModeContext);
+  const at = useContentPaths();
   if (!preview) return null;
   return (
-    <div className="block unknown-block" role="note">
+    <div className="block unknown-block" role="note" {...at()}>
       Unknown block type “{type}”: this block is not shown to visitors.
     </div>
   );
 }
 
 function BlockView({ block, first, priority }: { block: Block; first: boolean; priority: boolean }) {
+  const at = useContentPaths();
   switch (block.type) {
     case 'hero':
       return <HeroBlock block={block} first={first} priority={priority} />;
@@ -41,8 +44,8 @@ function BlockView({ block, first, priority }: { block: Block; first: boolean; p
       return <CtaBlock block={block} />;
     case 'section':
       return (
-        <section className="block section" id={block.id}>
-          {block.heading && <h2>{block.heading}</h2>}
+        <section className="block section" id={block.id} {...at()}>
+          {block.heading && <h2 {...at('heading')}>{block.heading}</h2>}
           <ContentRenderer blocks={block.blocks} />
         </section>
       );
@@ -58,11 +61,19 @@ function BlockView({ block, first, priority }: { block: Block; first: boolean; p
  */
 export function ContentRenderer({ blocks, leading = false }: { blocks: Block[]; leading?: boolean }) {
   const priority = leading ? priorityImageBlock(blocks) : -1;
+  // Paths on (the preview host): each block is told where it stands in the page file.
+  const base = useContentPathKeys();
   return (
     <>
-      {blocks.map((block, i) => (
-        <BlockView key={i} block={block} first={leading && i === 0} priority={i === priority} />
-      ))}
+      {blocks.map((block, i) =>
+        base === null ? (
+          <BlockView key={i} block={block} first={leading && i === 0} priority={i === priority} />
+        ) : (
+          <ContentPathContext.Provider key={i} value={[...base, 'blocks', i]}>
+            <BlockView block={block} first={leading && i === 0} priority={i === priority} />
+          </ContentPathContext.Provider>
+        ),
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { lazyImageChecker } from '../../dom/lazy-images';
 import type { Block } from '../../content/schema';
 import { useGestures } from '../hooks/use-gestures';
 import { uiStrings } from '../../i18n/strings';
+import { useContentPaths } from '../content-paths';
 import { PageContext } from '../page-context';
 import { Img } from './media';
 
@@ -23,6 +24,7 @@ export function GalleryBlock({ block }: { block: Extract<Block, { type: 'gallery
     setDirection(step === 1 ? 'next' : 'previous');
     setIndex((current) => (((current + step) % count) + count) % count);
   };
+  const at = useContentPaths();
   const gestures = useGestures<HTMLDivElement>({ onSwipeLeft: () => go(1), onSwipeRight: () => go(-1) });
 
   // The newly shown slide's image was hidden, so no check has seen it yet.
@@ -39,12 +41,13 @@ export function GalleryBlock({ block }: { block: Extract<Block, { type: 'gallery
       id={block.id}
       aria-roledescription="carousel"
       aria-label={block.heading}
+      {...at()}
       onKeyDown={(e) => {
         if (e.key === 'ArrowRight') go(1);
         if (e.key === 'ArrowLeft') go(-1);
       }}
     >
-      {block.heading && <h2>{block.heading}</h2>}
+      {block.heading && <h2 {...at('heading')}>{block.heading}</h2>}
       <div className="gallery__viewport" {...gestures}>
         {block.images.map((image, i) => (
           <div
@@ -56,7 +59,7 @@ export function GalleryBlock({ block }: { block: Extract<Block, { type: 'gallery
             hidden={i !== index}
             data-direction={i === index ? direction : undefined}
           >
-            <Img image={image} layout="gallery" />
+            <Img image={image} layout="gallery" paths={at('images', i)} />
           </div>
         ))}
       </div>

@@ -2,6 +2,7 @@ import { useContext, type ReactNode } from 'react';
 import type { Image as ImageData } from '../../content/schema';
 import type { ImageInfo } from '../../images/image-manifest';
 import { IMAGE_SIZES, fallbackUrl, sourceFormatsOf, srcsetFor, type ImageLayout } from '../../images/image-variants';
+import type { ContentPathAttributes } from '../content-paths';
 import { useLazyImage } from '../hooks/use-lazy-image';
 import { PageContext } from '../page-context';
 
@@ -30,11 +31,14 @@ export function Img({
   priority = false,
   className,
   layout = 'content',
+  paths,
 }: {
   image: ImageData;
   priority?: boolean;
   className?: string;
   layout?: ImageLayout;
+  /** the image's content path, on the preview host (../content-paths.ts) */
+  paths?: ContentPathAttributes;
 }) {
   const { images } = useContext(PageContext);
   const info = images && Object.prototype.hasOwnProperty.call(images, image.src) ? images[image.src] : undefined;
@@ -43,7 +47,9 @@ export function Img({
   // against it, and it is what the cache of loaded sources remembers.
   const src = info ? fallbackUrl(image.src, info) : image.src;
   // A new source is a new image: its own attempts and state.
-  return <LazyImg key={src} image={image} src={src} priority={priority} className={className} variants={info} layout={layout} />;
+  return (
+    <LazyImg key={src} image={image} src={src} priority={priority} className={className} variants={info} layout={layout} paths={paths} />
+  );
 }
 
 /** A shown image with variants: its <source>s around the <img>. */
@@ -72,9 +78,10 @@ interface LazyImgProps {
   className?: string;
   variants?: ImageInfo;
   layout: ImageLayout;
+  paths?: ContentPathAttributes;
 }
 
-function LazyImg({ image, src, priority, className, variants, layout }: LazyImgProps) {
+function LazyImg({ image, src, priority, className, variants, layout, paths }: LazyImgProps) {
   const { ref, phase, showing, attempt, onLoad, onError } = useLazyImage(src, !priority);
   const { alt } = image;
   // A built page has both (the build reads them from the file); a draft in the preview may
@@ -92,7 +99,7 @@ function LazyImg({ image, src, priority, className, variants, layout }: LazyImgP
 
   if (phase === 'failed') {
     return (
-      <span className={['img-fallback', className].filter(Boolean).join(' ')}>
+      <span className={['img-fallback', className].filter(Boolean).join(' ')} {...paths}>
         <img src={placeholderSrc(width, height)} alt="" width={width} height={height} />
         {alt && <span className="img-fallback__text">{alt}</span>}
       </span>
@@ -111,6 +118,7 @@ function LazyImg({ image, src, priority, className, variants, layout }: LazyImgP
         height={height}
         decoding="auto"
         fetchPriority="high"
+        {...paths}
         onLoad={onLoad}
         onError={onError}
       />,
@@ -129,6 +137,7 @@ function LazyImg({ image, src, priority, className, variants, layout }: LazyImgP
       width={width}
       height={height}
       decoding="async"
+      {...paths}
       onLoad={onLoad}
       onError={onError}
     />

@@ -13,6 +13,7 @@ import type { Chrome, Payload } from '../../build-records';
 import { $fetch, FetchError } from '../../fetch';
 import { uiStrings } from '../../i18n/strings';
 import { ContentRenderer, PreviewModeContext } from '../blocks/content-renderer';
+import { useContentPaths } from '../content-paths';
 import { ensureParts, partsInBlocks } from '../lazy-parts';
 import type { Problem, Shown } from './preview-schema';
 
@@ -89,6 +90,7 @@ export function LivePreview({
   const t = uiStrings(chrome.locale.lang);
   const [shown, setShown] = useState<Shown | null>(payload ? { path: payload.path, page: payload.page } : null);
   const [problems, setProblems] = useState<Problem[]>([]);
+  const at = useContentPaths();
 
   useEffect(() => {
     let latest = 0;
@@ -139,7 +141,7 @@ export function LivePreview({
         <PreviewModeContext.Provider value={true}>
           <article className="page" data-preview-path={shown.path}>
             {shown.page.blocks[0]?.type !== 'hero' && (
-              <h1 className="page__title" tabIndex={-1}>
+              <h1 className="page__title" tabIndex={-1} {...at('title')}>
                 {shown.page.title}
               </h1>
             )}

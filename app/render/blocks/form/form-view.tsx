@@ -8,6 +8,7 @@ import type { Block } from '../../../content/schema';
 import { FORM_POST_FIELDS } from '../../../form-post';
 import type { FormStrings } from '../../../i18n/form-strings';
 import { compileRules } from '../../../validation/validate';
+import { useContentPaths } from '../../content-paths';
 import { errorId, FieldControl, fieldId } from '../form-field';
 import type { FieldErrors } from './use-form-validation';
 import type { Failure, FormStatus } from './use-form-sending';
@@ -55,9 +56,14 @@ export function FormView({
   const hasFile = block.fields.some((f) => f.kind === 'file');
   const titleId = block.title ? `${block.id}-title` : undefined;
   const sending = status === 'sending';
+  const at = useContentPaths();
   return (
-    <section className="block form-block" id={block.id}>
-      {block.title && <h2 id={titleId}>{block.title}</h2>}
+    <section className="block form-block" id={block.id} {...at()}>
+      {block.title && (
+        <h2 id={titleId} {...at('title')}>
+          {block.title}
+        </h2>
+      )}
       <form
         ref={formRef}
         method="post"
@@ -74,12 +80,12 @@ export function FormView({
       >
         <input type="hidden" name={FORM_POST_FIELDS.form} value={block.id} />
         <input type="hidden" name={FORM_POST_FIELDS.page} value={path} />
-        {block.fields.map((field) => {
+        {block.fields.map((field, i) => {
           const error = errors.get(field.name);
           const label = <label htmlFor={fieldId(block.id, field.name)}>{field.label}</label>;
           const input = <FieldControl field={field} formId={block.id} rules={compileRules(field.rules)} error={error} choose={t.choose} />;
           return (
-            <div key={field.name} className={`field field--${field.kind}${error ? ' field--invalid' : ''}`}>
+            <div key={field.name} className={`field field--${field.kind}${error ? ' field--invalid' : ''}`} {...at('fields', i)}>
               {field.kind === 'checkbox' ? (
                 <>
                   {input}
@@ -110,7 +116,7 @@ export function FormView({
             defaultValue=""
           />
         </div>
-        <button ref={submitRef} type="submit" className="button button--primary" disabled={sending}>
+        <button ref={submitRef} type="submit" className="button button--primary" disabled={sending} {...at('submitLabel')}>
           {sending ? t.sending : block.submitLabel}
         </button>
       </form>
