@@ -60,6 +60,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One server and one browser at a time: the machine has two cores.
           fileParallelism: false,
+          // The files run one after another in one worker: sharing its module graph saves importing
+          // playwright-core, zod and the app once per file.
+          isolate: false,
         },
       },
     ],

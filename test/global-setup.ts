@@ -2,7 +2,7 @@
  * Global setup of every project (vitest.config.ts): serves what the test files of a run share
  * (test/support/run-services.ts): each distinct content built once, and one `npm start` server of
  * each kind the browser files share (SiteKind: the repository's content, with a tag manager, the
- * preview host). Everything is made when a
+ * preview host), and one Chromium. Everything is made when a
  * file first asks, and removed when the run ends. Builds go to the repository's image cache
  * (.cache/images) like any build, and one at a time here, so images are encoded once per run
  * even on a clean clone, instead of once by each file that builds at the same moment.
@@ -15,12 +15,15 @@ import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../scripts/lib/site-build';
 import { REPO_CONTENT, TEST_BUILD_TIMESTAMP, tempDir } from './support/built-site';
+import { chromium, type BrowserServer } from 'playwright-core';
 import { z } from 'zod';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import {
   contentKey,
   serveRunServices,
   SITE_KINDS,
   type BuildRequest,
+  type SharedBrowser,
   type SharedBuild,
   type SharedSite,
   type SiteKind,
@@ -37,6 +40,7 @@ export default async function setup(project: TestProject) {
   let queue: Promise<unknown> = Promise.resolve();
   const outDirs: string[] = [];
   const sites = new Map<SiteKind, Promise<RunningSite>>();
+  let browser: Promise<BrowserServer> | undefined;
 
   const build = async (request: BuildRequest): Promise<SharedBuild> => {
     const key = await contentKey(request);
@@ -65,6 +69,11 @@ export default async function setup(project: TestProject) {
 
   const services = await serveRunServices({
     '/build': (body) => build(body as BuildRequest),
+    '/browser': async (): Promise<SharedBrowser> => {
+      browser ??= chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
+      browser.catch(() => (browser = undefined));
+      return { wsEndpoint: (await browser).wsEndpoint() };
+    },
     '/site': async (body): Promise<SharedSite> => {
       const { kind } = z.object({ kind: z.enum(SITE_KINDS) }).parse(body);
       let site = sites.get(kind);
@@ -82,6 +91,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     services.server.closeAllConnections();
     await new Promise((done) => services.server.close(done));
+    if (browser) await (await browser.catch(() => undefined))?.close();
     await Promise.all([...sites.values()].map(async (site) => (await site.catch(() => undefined))?.stop()));
     await Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };

@@ -1,7 +1,7 @@
 /**
  * What the test files of one run share, served by the global setup (test/global-setup.ts) from
- * vitest's main process: builds, one per distinct content, and one `npm start` server of the
- * repository's content for the browser files that only read it. Each is made the first time a
+ * vitest's main process: builds, one per distinct content, one `npm start` server of each kind
+ * the browser files share (SiteKind), and one Chromium in which each browser file opens contexts. Each is made the first time a
  * file asks, never before, so a run of one file pays only for what that file uses; and made in
  * one place, so two files running at once never build the same content twice.
  *
@@ -78,6 +78,12 @@ async function ask<T>(path: string, body: unknown): Promise<T> {
 }
 
 export const sharedBuild = (request: BuildRequest) => ask<SharedBuild>('/build', request);
+
+export interface SharedBrowser {
+  /** playwright's endpoint of the run's one Chromium (`chromium.connect`) */
+  wsEndpoint: string;
+}
+export const sharedBrowser = () => ask<SharedBrowser>('/browser', {});
 export const sharedSite = (kind: SiteKind = 'repo') => ask<SharedSite>('/site', { kind });
 
 /**
