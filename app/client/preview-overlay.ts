@@ -18,8 +18,10 @@ import { CONTENT_PATH_ATTRIBUTE, formatContentPath, parseContentPath } from '../
 import { editorOrigin } from '../editor-origin';
 import { focusPathOf, PreviewSelectMessage } from '../preview-messages';
 
-/** The boxes' marker, for tests and for styles a CMS may want to match. */
+/** The boxes' marker (`hover`, `focus`), for tests and for styles a CMS may want to match. */
 export const OVERLAY_ATTRIBUTE = 'data-preview-overlay';
+/** The path a box shows; not CONTENT_PATH_ATTRIBUTE, so a box is never taken for the content it shows. */
+export const OVERLAY_PATH_ATTRIBUTE = 'data-preview-overlay-path';
 
 const SELECTOR = `[${CONTENT_PATH_ATTRIBUTE}]`;
 /** A block's own path ends in `blocks[n]`; a field's goes on from it. */
@@ -52,7 +54,7 @@ function place(box: Box, target: Element | null): void {
   box.shows = target;
   if (!target?.isConnected) {
     box.style.display = 'none';
-    box.removeAttribute(CONTENT_PATH_ATTRIBUTE);
+    box.removeAttribute(OVERLAY_PATH_ATTRIBUTE);
     return;
   }
   const view = target.ownerDocument.defaultView!;
@@ -64,7 +66,7 @@ function place(box: Box, target: Element | null): void {
     width: `${rect.width}px`,
     height: `${rect.height}px`,
   });
-  box.setAttribute(CONTENT_PATH_ATTRIBUTE, target.getAttribute(CONTENT_PATH_ATTRIBUTE) ?? '');
+  box.setAttribute(OVERLAY_PATH_ATTRIBUTE, target.getAttribute(CONTENT_PATH_ATTRIBUTE) ?? '');
 }
 
 function pathedElement(target: EventTarget | null): Element | null {
