@@ -49,8 +49,12 @@ export const View = z.discriminatedUnion('kind', [
 ]);
 export type View = z.infer<typeof View>;
 
-/** On the preview host: which build editors see, and the same page on the live site. */
-export const PreviewInfo = z.object({ buildId: z.string(), liveUrl: z.string() });
+/**
+ * On the preview host: which build editors see, and the same page on the live site; and the
+ * origins that may frame the page and talk to it (PREVIEW_ORIGINS and the host's own), for
+ * click-to-edit (app/client/preview-overlay.ts).
+ */
+export const PreviewInfo = z.object({ buildId: z.string(), liveUrl: z.string(), editorOrigins: z.array(z.string()).optional() });
 export type PreviewInfo = z.infer<typeof PreviewInfo>;
 
 /** What the server embeds in the HTML for the client (as non-executable JSON). */

@@ -81,6 +81,13 @@ async function boot() {
   });
   // A file of the page that fails from now on, and is held back, shows the error screen too.
   reloads.onHeldBack = () => store.show(errorView());
+  // Click-to-edit, on the preview host only: a chunk of its own, which the live host's pages never load.
+  const editors = data.preview?.editorOrigins;
+  if (editors)
+    import('./preview-overlay').then(
+      (m) => m.startPreviewOverlay(editors),
+      () => undefined,
+    );
 
   try {
     const { startNavigation } = await import('./navigation-runtime');

@@ -7,6 +7,9 @@
 import { CONTENT_PATH_MAX_CHARS } from '../constants';
 import { formatIssuePath } from './issues';
 
+/** The attribute that carries a rendered element's content path (on the preview host only). */
+export const CONTENT_PATH_ATTRIBUTE = 'data-content-path';
+
 /** One step into a page file: a field name or an array index. */
 export type ContentPathKey = string | number;
 

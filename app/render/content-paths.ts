@@ -8,9 +8,7 @@
  * file, `['blocks', 3]` inside the fourth block. ContentRenderer adds `blocks` and the index.
  */
 import { createContext, useContext } from 'react';
-import { formatContentPath, type ContentPathKey } from '../content/content-path';
-
-export const CONTENT_PATH_ATTRIBUTE = 'data-content-path';
+import { CONTENT_PATH_ATTRIBUTE, formatContentPath, type ContentPathKey } from '../content/content-path';
 
 export const ContentPathContext = createContext<readonly ContentPathKey[] | null>(null);
 

@@ -30,6 +30,7 @@ export const CONSTANT_REGIONS: Readonly<Record<string, readonly string[]>> = {
   'constants-limits': [
     'MAX_PATH_DEPTH',
     'MAX_SECTION_DEPTH',
+    'CONTENT_PATH_MAX_CHARS',
     'FORM_MAX_BYTES',
     'FORM_TEXT_MAX_CHARS',
     'FORM_MAX_VALUES',

@@ -27,7 +27,7 @@ import { startSharedSite, type RunningSite } from '../support/server';
 async function cmsServer(port = 0): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/editor\//, '') || 'index.html';
-    if (!['index.html', 'editor.js', 'editor.css'].includes(name)) {
+    if (!['index.html', 'editor.js', 'json-paths.js', 'editor.css'].includes(name)) {
       res.writeHead(404).end();
       return;
     }
@@ -134,6 +134,139 @@ describe('the CMS frames the preview host', () => {
     expect(frame?.url()).not.toContain('/preview');
     expect(await frame?.content()).not.toContain('Preview access needed');
     await page.close();
+  });
+});
+
+describe('click-to-edit in the CMS frame', () => {
+  let tracked: Awaited<ReturnType<Browser['newPage']>>;
+  let frame: Frame;
+  const textarea = () => tracked.page.locator('#json');
+  const focusBox = () => frame.locator('[data-preview-overlay="focus"]');
+  /** Where the editor's cursor is: the selected text, while the textarea has focus. */
+  const editorSelection = () =>
+    tracked.page.evaluate(() => {
+      const t = document.getElementById('json') as HTMLTextAreaElement;
+      return document.activeElement === t ? t.value.slice(t.selectionStart, t.selectionEnd) : null;
+    });
+
+  /** The editor with the preview signed in and its overlay loaded: opened by the first test that needs it, shared by the rest. */
+  let opening: Promise<void> | undefined;
+  const openEditor = () => (opening ??= open());
+  async function open() {
+    tracked = await browser.newPage();
+    await tracked.page.goto(editorUrl(cms.origin));
+    frame = await previewFrame(tracked.page);
+    // Signed in by the first test when the file runs whole; else now.
+    const ready = async () => (await textarea().inputValue()).includes('"blocks"');
+    await expect.poll(async () => (await ready()) || (await frame.locator('#preview-token').count()) > 0, { timeout: 20_000 }).toBe(true);
+    if (!(await ready())) {
+      await frame.locator('#preview-token').fill(token);
+      await frame.locator('button[type="submit"]').click();
+      await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+    }
+    await expect.poll(() => frame.locator('html').getAttribute('data-hydrated'), { timeout: 15_000 }).toBe('true');
+    // The overlay's chunk has loaded: its two boxes are there.
+    await expect.poll(() => frame.locator('[data-preview-overlay]').count(), { timeout: 15_000 }).toBe(2);
+  }
+  afterAll(async () => {
+    await tracked?.page.close();
+  });
+
+  test('the block under the pointer is outlined, and a click on a field puts the editor’s cursor on it', async () => {
+    await openEditor();
+    const lead = frame.locator('[data-content-path="blocks[0].text"]');
+    await lead.hover();
+    const hoverBox = frame.locator('[data-preview-overlay="hover"]');
+    await expect.poll(() => hoverBox.getAttribute('data-preview-overlay-path')).toBe('blocks[0]');
+    expect(await hoverBox.getAttribute('aria-hidden')).toBe('true');
+
+    await lead.click();
+    const page = JSON.parse(await textarea().inputValue()) as { blocks: { text: string }[] };
+    await expect.poll(editorSelection, { timeout: 10_000 }).toBe(JSON.stringify(page.blocks[0]!.text));
+    expect(await tracked.page.locator('#status').textContent()).toBe('Selected blocks[0].text.');
+  });
+
+  test('moving the cursor in the editor scrolls the frame to that block and highlights it', async () => {
+    await openEditor();
+    const text = await textarea().inputValue();
+    // Inside the last block's text: the cursor there is on blocks[2].text.
+    const at = text.lastIndexOf('"text"') + 2;
+    await textarea().focus();
+    await textarea().evaluate((t: HTMLTextAreaElement, offset) => t.setSelectionRange(offset, offset), at);
+    await tracked.page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusBox().getAttribute('data-preview-overlay-path'), { timeout: 10_000 }).toBe('blocks[2].text');
+    const target = frame.locator('[data-content-path="blocks[2].text"]');
+    // The highlight is over the element, and the element is in the frame's view.
+    await expect
+      .poll(async () => {
+        const [box, el, viewport] = await Promise.all([
+          focusBox().boundingBox(),
+          target.boundingBox(),
+          frame.evaluate(() => window.innerHeight),
+        ]);
+        return (
+          box && el && Math.abs(box.y - el.y) < 2 && Math.abs(box.height - el.height) < 2 && el.y >= 0 && el.y + el.height <= viewport + 1
+        );
+      })
+      .toBe(true);
+  });
+
+  test('a focus message from another origin, or of another shape, does nothing', async () => {
+    await openEditor();
+    await frame.evaluate(() => {
+      const seen: string[] = [];
+      (window as { seenFocus?: string[] }).seenFocus = seen;
+      const box = document.querySelector('[data-preview-overlay="focus"]')!;
+      new MutationObserver(() => seen.push(box.getAttribute('data-preview-overlay-path') ?? '')).observe(box, { attributes: true });
+    });
+    // A page of the other CMS inside the CMS's page posts to the preview frame, as any frame may.
+    await tracked.page.evaluate(
+      (src) =>
+        new Promise<void>((resolve) => {
+          const other = document.createElement('iframe');
+          other.src = src;
+          other.onload = () => resolve();
+          document.body.append(other);
+        }),
+      `${otherCms.origin}/nothing-here`,
+    );
+    const other = tracked.page.frames().find((f) => f.url().startsWith(otherCms.origin))!;
+    await other.evaluate(() => window.parent.frames[0]!.postMessage({ type: 'preview:focus', path: 'blocks[1]' }, '*'));
+    // From the CMS itself: shapes that are not a focus message, then one that is.
+    await tracked.page.evaluate((target) => {
+      const preview = (document.getElementById('preview') as HTMLIFrameElement).contentWindow!;
+      for (const data of [
+        { type: 'preview:focus', path: '__proto__' },
+        { type: 'preview:focus', path: 'blocks[1]"]' },
+        { type: 'preview:select', path: 'blocks[1]' },
+        'blocks[1]',
+      ])
+        preview.postMessage(data, target);
+      preview.postMessage({ type: 'preview:focus', path: 'blocks[0].heading' }, target);
+    }, site.url);
+    await expect.poll(() => focusBox().getAttribute('data-preview-overlay-path'), { timeout: 10_000 }).toBe('blocks[0].heading');
+    expect(await frame.evaluate(() => (window as { seenFocus?: string[] }).seenFocus)).not.toContain('blocks[1]');
+  });
+
+  test('the preview renders no hydration mismatch, and navigating in the frame renders the same paths as the server', async () => {
+    await openEditor();
+    // Marks this document: a client navigation keeps it, a page load would not.
+    await frame.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await frame.getByRole('link', { name: 'Loans', exact: true }).first().click();
+    await expect.poll(() => new URL(frame.url()).pathname, { timeout: 10_000 }).toBe('/en/loans');
+    await expect.poll(() => frame.locator('[data-content-path="blocks[0]"]').count(), { timeout: 10_000 }).toBe(1);
+    const shown = await frame.evaluate(() =>
+      [...document.querySelectorAll('#app [data-content-path]')].map((el) => el.getAttribute('data-content-path')),
+    );
+    const served = await frame.evaluate(async () => {
+      const html = await (await fetch(location.href, { cache: 'no-store' })).text();
+      const app = new DOMParser().parseFromString(html, 'text/html').getElementById('app')!;
+      return [...app.querySelectorAll('[data-content-path]')].map((el) => el.getAttribute('data-content-path'));
+    });
+    expect(shown.length).toBeGreaterThan(3);
+    expect(shown).toEqual(served);
+    expect(await frame.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(tracked.problems.filter((p) => /hydrat|Minified React error/i.test(p))).toEqual([]);
   });
 });
 

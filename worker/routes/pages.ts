@@ -23,7 +23,7 @@ export function previewInfo(c: Ctx, view: View): PreviewInfo | undefined {
   if (!c.get('preview')) return undefined;
   const chrome = chromeOf(view);
   const path = view.kind === 'page' ? view.payload.path : view.path;
-  return { buildId: c.get('build').record.id, liveUrl: chrome.origin + path };
+  return { buildId: c.get('build').record.id, liveUrl: chrome.origin + path, editorOrigins: previewOrigins(configOf(c.env), c.req.url) };
 }
 
 export function createPageHandlers({ assets }: { assets: ClientAssets }) {

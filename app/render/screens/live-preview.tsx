@@ -16,31 +16,13 @@ import { ContentRenderer, PreviewModeContext } from '../blocks/content-renderer'
 import { useContentPaths } from '../content-paths';
 import { ensureParts, partsInBlocks } from '../lazy-parts';
 import type { Problem, Shown } from './preview-schema';
+import { editorOrigin } from '../../editor-origin';
+
+export { editorOrigin };
 
 async function check(data: unknown) {
   const { checkPreviewMessage } = await import('./preview-schema');
   return checkPreviewMessage(data);
-}
-
-/**
- * The origin of the window that shows this page (the CMS's frame, else the opener), when it is
- * one allowed to post drafts: the only origin `preview:ready` may go to, since it carries the
- * draft's page. `ancestorOrigins` names the parent for sure where the browser has it; else the
- * referrer, which is the parent's page when the frame was opened by it. Unknown: null, no post.
- */
-export function editorOrigin(
-  origins: readonly string[],
-  { ancestorOrigins, referrer }: { ancestorOrigins?: ArrayLike<string>; referrer: string },
-) {
-  let origin = ancestorOrigins && ancestorOrigins.length > 0 ? ancestorOrigins[0] : undefined;
-  if (!origin && referrer) {
-    try {
-      origin = new URL(referrer).origin;
-    } catch {
-      origin = undefined;
-    }
-  }
-  return origin !== undefined && origins.indexOf(origin) >= 0 ? origin : null;
 }
 
 /** The "copy share link" button: a signed link to the page for a reviewer without the token. */

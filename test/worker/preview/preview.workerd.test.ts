@@ -165,6 +165,15 @@ describe('what the preview host shows', () => {
     }
   });
 
+  test('click-to-edit: the preview host marks each block with its content path and names the origins that may frame it; the live host does neither', async () => {
+    const previewHtml = await (await asEditor('/en')).text();
+    expect(previewHtml).toContain('data-content-path="blocks[0]"');
+    expect(bootData(previewHtml).preview).toMatchObject({ editorOrigins: [PREVIEW] });
+    const liveHtml = await (await worker.fetch(`${LIVE}/en`)).text();
+    expect(liveHtml).not.toContain('data-content-path');
+    expect(bootData(liveHtml).preview).toBeUndefined();
+  });
+
   test('without a draft the preview host shows the live build', async () => {
     expect(bootData(await (await asEditor('/en')).text()).buildId).toBe(live.build.id);
   });
@@ -175,7 +184,11 @@ describe('what the preview host shows', () => {
 
     const previewHtml = await (await asEditor('/en')).text();
     expect(bootData(previewHtml).buildId).toBe(draft.build.id);
-    expect(bootData(previewHtml).preview).toEqual({ buildId: draft.build.id, liveUrl: 'https://generated.example/en' });
+    expect(bootData(previewHtml).preview).toEqual({
+      buildId: draft.build.id,
+      liveUrl: 'https://generated.example/en',
+      editorOrigins: [PREVIEW],
+    });
     expect((await asEditor('/en/section/group-3/page-3')).status).toBe(200);
     expect(((await (await asEditor('/_app/builds/latest.json')).json()) as { id: string }).id).toBe(draft.build.id);
 
