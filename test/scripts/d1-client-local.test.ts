@@ -87,6 +87,6 @@ test('a JSON export beside a .dev.vars parses as JSON', async () => {
 test('applying the migrations says so before wrangler starts, and what it applied after', () => {
   expect(migrationLines).toEqual([
     'FORMS_DB migrations: applying migrations/ to the local database',
-    'FORMS_DB migrations: 2 applied (0001_form_entries.sql, 0002_form_entries_key_per_form.sql)',
+    'FORMS_DB migrations: 3 applied (0001_form_entries.sql, 0002_form_entries_key_per_form.sql, 0003_review_notes.sql)',
   ]);
 });
