@@ -26,7 +26,7 @@ export const BUDGETS = {
   workerGzipBytes: 400 * KB,
   /** render time of the largest site over the smallest (at most): must not grow with pages */
   scaleRenderGrowth: 1.5,
-  /** first request on a fresh workerd, time to first byte, over the KV-reading reference's, medians (at most) */
+  /** first request on a fresh workerd, time to first byte, over the KV-reading reference's in the same restart: the median of 12 restarts (at most) */
   coldStartVsKvRender: 1,
   /** image bytes a 390 px phone saves on the sample pages, variants against the originals (at least) */
   phoneImageSaving: 0.7,
