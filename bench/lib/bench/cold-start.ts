@@ -111,9 +111,20 @@ export function busyMs(profile: CpuProfile): number {
   return us / 1000;
 }
 
+/**
+ * The arguments of `wrangler check startup` for a config. It builds the worker with an inner
+ * `wrangler deploy --dry-run` that is given only `--args`, not its own `--config`: without
+ * `--config` in them that build reads ./wrangler.toml and profiles dist/ (or fails when there is
+ * none), whatever config was asked for. Wrangler splits `--args` at spaces.
+ */
+export function startupArgs(config: string, outfile: string): string[] {
+  if (/\s/.test(config)) throw new Error(`wrangler check startup cannot take a config path with spaces: ${config}`);
+  return ['check', 'startup', '--config', config, `--args=--config ${config} --env=`, '--outfile', outfile];
+}
+
 /** `wrangler check startup` for a wrangler config; the profile it wrote, read back. */
 export async function startupProfile(config: string, outfile: string): Promise<CpuProfile> {
-  await runWrangler(['check', 'startup', '--config', config, '--env=', '--outfile', outfile]);
+  await runWrangler(startupArgs(config, outfile));
   return JSON.parse(await readFile(outfile, 'utf8')) as CpuProfile;
 }
 

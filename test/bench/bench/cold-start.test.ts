@@ -1,6 +1,13 @@
 /** Cold-start figures from made-up timings and a made-up profile. */
 import { describe, expect, test } from 'vitest';
-import { COLD_START_ROUNDS, busyMs, coldStartRatio, measureColdStarts, type CpuProfile } from '../../../bench/lib/bench/cold-start';
+import {
+  COLD_START_ROUNDS,
+  busyMs,
+  coldStartRatio,
+  measureColdStarts,
+  startupArgs,
+  type CpuProfile,
+} from '../../../bench/lib/bench/cold-start';
 
 describe('cold start', () => {
   // Restart 3 is slow for both workers (a neighbour's burst): its own ratio is ordinary.
@@ -86,5 +93,12 @@ describe('cold start', () => {
       timeDeltas: [5_000, 1_000, 1_500, 500],
     };
     expect(busyMs(profile)).toBe(3);
+  });
+
+  // Its inner build gets only --args: without --config there it profiled ./wrangler.toml's dist/.
+  test('wrangler check startup builds the worker of the config it is given', () => {
+    const args = startupArgs('/tmp/build/wrangler.toml', '/tmp/build/site.cpuprofile');
+    expect(args).toContain('--args=--config /tmp/build/wrangler.toml --env=');
+    expect(() => startupArgs('/tmp/my build/wrangler.toml', '/tmp/x')).toThrow(/spaces/);
   });
 });
