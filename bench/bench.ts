@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --seconds N --warmup N --connections C --rounds R --inspect 127.0.0.1:PORT]`:
+ * `npm run bench [-- --seconds N --warmup N --connections C --rounds R --inspect 127.0.0.1:PORT --only PART]`:
  * performance budgets, offline. Measures (lib/bench/run.ts), judges (lib/bench/analyse.ts,
  * budgets in lib/bench/budgets.ts), prints a table and writes bench/results.json
  * (lib/bench/report.ts); exit 1 when a budget is missed. bench/README.md explains the figures.
@@ -12,11 +12,12 @@ import { analyseBench } from './lib/bench/analyse';
 import { missed } from './lib/bench/budgets';
 import { benchResults, printBench, printVerdict } from './lib/bench/report';
 import { runBench } from './lib/bench/run';
+import { ONLY_PARTS, onlyVerdict, runOnly, type OnlyPart } from './lib/bench/run-only';
 import { Cleanup, runToExit } from './lib/cleanup';
 import { numberOption } from './lib/options';
 
 const { values } = command({
-  usage: 'npm run bench -- [--seconds N] [--warmup N] [--connections C] [--rounds R] [--inspect 127.0.0.1:PORT]',
+  usage: 'npm run bench -- [--seconds N] [--warmup N] [--connections C] [--rounds R] [--inspect 127.0.0.1:PORT] [--only PART]',
   summary:
     'Performance budgets, offline: builds content/, measures the site in workerd, prints a table, writes bench/results.json; exit 1 when a budget is missed (bench/README.md).',
   options: {
@@ -26,9 +27,16 @@ const { values } = command({
     rounds: { type: 'string', default: '3', value: 'R', description: 'rounds per scenario, 1 to 9 (the median counts)' },
     // Profiles skew the figures, so the inspector is opt-in and loopback only.
     inspect: { type: 'string', value: '127.0.0.1:PORT', description: "open workerd's inspector for CPU profiles in Chrome DevTools" },
+    only: {
+      type: 'string',
+      value: 'PART',
+      description: `measure and judge one budget alone, as the whole run does: ${ONLY_PARTS.join(' or ')} (seconds to a minute; writes no results file)`,
+    },
   },
-  examples: ['npm run bench', 'npm run bench -- --seconds 10 --rounds 5'],
+  examples: ['npm run bench', 'npm run bench -- --seconds 10 --rounds 5', 'npm run bench -- --only client-js'],
 });
+const only = values.only;
+if (only !== undefined && !(ONLY_PARTS as readonly string[]).includes(only)) fail(`--only takes ${ONLY_PARTS.join(' or ')}, not "${only}"`);
 const inspectorAddress = values.inspect;
 if (inspectorAddress !== undefined && !/^127\.0\.0\.1:\d{2,5}$/.test(inspectorAddress))
   fail('--inspect takes 127.0.0.1:PORT (the inspector is never opened to other hosts)');
@@ -46,6 +54,11 @@ const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
 
 const cleanup = new Cleanup();
 await runToExit('bench', cleanup, async () => {
+  if (only !== undefined) {
+    const check = await runOnly(only as OnlyPart, cleanup, step, log);
+    log(onlyVerdict(check));
+    return check.ok ? 0 : 1;
+  }
   const measurements = await runBench(settings, cleanup, step);
   const analysis = analyseBench(measurements);
   printBench(measurements, analysis, log);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
+import { firstLoadInOneChunk, firstLoadSplit } from './first-load-chunk';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -19,6 +20,8 @@ export const CLIENT_SYNTAX_TARGET = 'es2017';
 
 const production = { 'process.env.NODE_ENV': '"production"' };
 
+const CLIENT_ENTRY = 'app/client/entry.tsx';
+
 /**
  * `codeLabel`: a comment at the top of every client script. It changes the code (and so every
  * hashed name and the code id) without changing a source file: a deploy label, and how the
@@ -26,9 +29,9 @@ const production = { 'process.env.NODE_ENV': '"production"' };
  */
 export async function bundleClient(publicDir: string, codeLabel?: string): Promise<{ assets: ClientAssets; files: string[] }> {
   const outdir = resolve(ROOT, publicDir, '_app');
-  const result = await build({
+  const options = {
     absWorkingDir: ROOT,
-    entryPoints: { entry: 'app/client/entry.tsx' },
+    entryPoints: { entry: CLIENT_ENTRY },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -44,7 +47,10 @@ export async function bundleClient(publicDir: string, codeLabel?: string): Promi
     legalComments: 'none',
     logLevel: 'warning',
     ...(codeLabel ? { banner: { js: `/* ${codeLabel.replace(/\*\//g, '')} */` } } : {}),
-  });
+  } satisfies BuildOptions;
+  // The first build only finds what the entry shares with lazy parts (./first-load-chunk.ts).
+  const probe = await build({ ...options, write: false });
+  const result = await build({ ...options, plugins: [firstLoadInOneChunk(ROOT, firstLoadSplit(probe.metafile, CLIENT_ENTRY))] });
   const assets = clientAssetsFrom(result.metafile, publicDir);
   await markCalledOnLoad(resolve(ROOT, publicDir, assets.entry.slice(1)));
   return {
@@ -94,7 +100,7 @@ export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['head
 function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
   const url = (file: string) => '/' + relative(resolve(ROOT, publicDir), resolve(ROOT, file)).split('\\').join('/');
   const outputs = Object.entries(metafile.outputs);
-  const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint === 'app/client/entry.tsx')!;
+  const [entryFile, entryOut] = outputs.find(([, o]) => o.entryPoint === CLIENT_ENTRY)!;
   return {
     entry: url(entryFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],

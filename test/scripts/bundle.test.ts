@@ -1,5 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMPILE_HINT, ROOT, bundleClient, buildWorker } from '../../scripts/lib/bundle';
 import { tempDir } from '../support/built-site';
@@ -82,6 +82,32 @@ describe('the client bundle', () => {
     for (const file of files)
       if (!file.endsWith(entryUrl) && (await readFile(join(ROOT, file), 'utf8')).includes('allFunctionsCalledOnLoad')) hinted.push(file);
     expect(hinted).toEqual([]);
+  });
+
+  /** The chunks a file imports statically (`import … from "./chunk.X.js"`), as paths in the bundle. */
+  const staticImportsOf = async (file: string) => {
+    const code = await readFile(join(ROOT, file), 'utf8');
+    return [...code.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)].map((m) => join(dirname(file), m[1]!));
+  };
+
+  // Each file is gzipped on its own: the 17 small chunks the entry used to import cost about
+  // 3 KB more than the same code in one (scripts/lib/first-load-chunk.ts).
+  test('has the entry import one chunk, which imports nothing', async () => {
+    const entry = files.find((file) => file.endsWith(entryUrl))!;
+    const shared = await staticImportsOf(entry);
+    expect(shared).toHaveLength(1);
+    expect(await staticImportsOf(shared[0]!)).toEqual([]);
+  });
+
+  // A lazy part that had its own copy of a module the entry imports would have its own state
+  // (its own React, its own language tables): it must use the entry's chunk.
+  test('has the lazy parts import the entry’s one chunk for what they share with it', async () => {
+    const entry = files.find((file) => file.endsWith(entryUrl))!;
+    const [shared] = await staticImportsOf(entry);
+    const navigation = files.find((file) => /\/navigation-runtime\.[^/]+\.js$/.test(file))!;
+    const english = files.find((file) => /\/en\.[^/]+\.js$/.test(file))!;
+    expect(await staticImportsOf(navigation)).toContain(shared);
+    expect(await staticImportsOf(english)).toEqual([shared]);
   });
 
   test.each(NEWER_BUILT_INS)('calls no %s in code visitors load', async (_name, pattern) => {

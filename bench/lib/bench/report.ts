@@ -5,7 +5,8 @@ import type { LoadResult } from '../load-generator';
 import { STEADY_STATE_V8_FLAGS } from '../workerd/runtime';
 import type { BenchAnalysis, Bracket } from './analyse';
 import { BUDGETS, REFERENCE, median, missed } from './budgets';
-import { gzipSize } from './client-js';
+import { gzipSize, type ClientJs } from './client-js';
+import type { ColdStart } from './cold-start';
 import { FIXTURE_PATH, SCALE_PAGE } from './fixture';
 import { firstVisitBrotli } from './html-weight';
 import type { PageImageBytes } from './image-bytes';
@@ -87,24 +88,7 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
   );
   log('each pair: the two runs back to back, which goes first alternating; workerd CPU over the run / requests');
 
-  log(section(`Cold start: workerd restarted ${m.coldStarts.length} times, the first request of each worker (${FIXTURE_PATH})`));
-  log(
-    table(
-      ['restart', 'site ms to first byte', 'minimal render ms', 'x minimal', 'KV-reading render ms', 'x KV-reading'],
-      m.coldStarts.map((c, i) => [
-        String(i + 1),
-        fmt.ms(c.siteMs, 1),
-        fmt.ms(c.minimalRenderMs, 1),
-        fmt.ratio(c.siteMs / c.minimalRenderMs),
-        fmt.ms(c.kvRenderMs, 1),
-        fmt.ratio(c.siteMs / c.kvRenderMs),
-      ]),
-    ),
-  );
-  log(
-    `against the KV-reading render (the minimal render reading pointer, manifest and index, payload from KV first; the budget): ${fmt.ratio(a.coldStartVsKvRender)} (medians of each column divided)`,
-  );
-  log(`against the minimal render (no KV; printed, not judged): ${fmt.ratio(a.coldStartVsMinimalRender)}`);
+  printColdStarts(m.coldStarts, a, log);
   log(
     `wrangler check startup (module top level, CPU sampled): site ${fmt.ms(m.startup.siteMs, 1)} ms, minimal render ${fmt.ms(m.startup.minimalRenderMs, 1)} ms`,
   );
@@ -135,10 +119,7 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
       [
         ['worker bundle (wrangler deploy --dry-run)', fmt.kb(dryRun.totalKiB * 1024), fmt.kb(dryRun.gzipKiB * 1024)],
         [`fixture page HTML (${FIXTURE_PATH})`, fmt.kb(Buffer.byteLength(html)), fmt.kb(gzipSize(html))],
-        ...js.files.map((f) => [`  ${f.url} (${f.via})`, fmt.kb(f.bytes), fmt.kb(f.gzipBytes)]),
-        ['client JS before interactive (sum of the above)', fmt.kb(js.files.reduce((n, f) => n + f.bytes, 0)), fmt.kb(js.totalGzipBytes)],
-        ['  bare React 19 hydrateRoot bundle (esbuild, same settings)', '', fmt.kb(js.reactBaselineGzipBytes)],
-        ["  the site's own share", '', fmt.kb(js.ownGzipBytes)],
+        ...clientJsRows(js),
       ],
     ),
   );
@@ -238,6 +219,42 @@ export function printVerdict(a: BenchAnalysis, log: Log): void {
   if (failed.length)
     log(`\nbudgets missed (${failed.length}): ${failed.map((c) => `${c.name}: ${c.actual} (limit ${c.limit})`).join('; ')}`);
   else log('\nall budgets met');
+}
+
+/** The cold-start table: each restart's first requests and its ratios, and the medians of the ratios. */
+export function printColdStarts(
+  coldStarts: readonly ColdStart[],
+  a: Pick<BenchAnalysis, 'coldStartVsKvRender' | 'coldStartVsMinimalRender'>,
+  log: Log,
+): void {
+  log(section(`Cold start: workerd restarted ${coldStarts.length} times, the first request of each worker (${FIXTURE_PATH})`));
+  log(
+    table(
+      ['restart', 'site ms to first byte', 'minimal render ms', 'x minimal', 'KV-reading render ms', 'x KV-reading'],
+      coldStarts.map((c, i) => [
+        String(i + 1),
+        fmt.ms(c.siteMs, 1),
+        fmt.ms(c.minimalRenderMs, 1),
+        fmt.ratio(c.siteMs / c.minimalRenderMs),
+        fmt.ms(c.kvRenderMs, 1),
+        fmt.ratio(c.siteMs / c.kvRenderMs),
+      ]),
+    ),
+  );
+  log(
+    `against the KV-reading render (the minimal render reading pointer, manifest and index, payload from KV first; the budget): ${fmt.ratio(a.coldStartVsKvRender)} (the median of the restarts' own ratios)`,
+  );
+  log(`against the minimal render (no KV; printed, not judged): ${fmt.ratio(a.coldStartVsMinimalRender)}`);
+}
+
+/** The rows of the client JS a page loads before it is interactive, and the site's own share. */
+export function clientJsRows(js: ClientJs): string[][] {
+  return [
+    ...js.files.map((f) => [`  ${f.url} (${f.via})`, fmt.kb(f.bytes), fmt.kb(f.gzipBytes)]),
+    ['client JS before interactive (sum of the above)', fmt.kb(js.files.reduce((n, f) => n + f.bytes, 0)), fmt.kb(js.totalGzipBytes)],
+    ['  bare React 19 hydrateRoot bundle (esbuild, same settings)', '', fmt.kb(js.reactBaselineGzipBytes)],
+    ["  the site's own share", '', fmt.kb(js.ownGzipBytes)],
+  ];
 }
 
 /** bench/results.json: every figure of the run, for comparing runs and for the README's table. */

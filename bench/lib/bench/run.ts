@@ -24,8 +24,9 @@ import { startRuntime, type Runtime } from '../workerd/runtime';
 import { writeWranglerConfigFor } from '../../../scripts/lib/wrangler-config';
 import { CPU_PAIRS, loadOrder, unexpectedCount } from './analyse';
 import { clientJs, languageChunk } from './client-js';
-import { busyMs, measureColdStarts, startupProfile, writeBareConfig } from './cold-start';
+import { busyMs, startupProfile, writeBareConfig } from './cold-start';
 import { measureCpuPairs } from './cpu-pairs';
+import { fixtureColdStarts } from './fixture-cold-starts';
 import { FIXTURE_PATH, REDIRECT_FROM, REDIRECT_TO, SCALE_PAGE, generateSite } from './fixture';
 import { clientAssetsOf, prepareFixtureRuntime } from './fixture-runtime';
 import { htmlWeight } from './html-weight';
@@ -38,8 +39,6 @@ import { measureSearchAtScale, timeIndexing, type SearchAtScale } from './search
 
 /** Site sizes for the scale section; pages per locale = N / 2 (the generator's two locales). */
 const SCALE_SIZES = [10, 1_000, 10_000];
-/** workerd restarts for the cold-start figures */
-const COLD_START_ROUNDS = 5;
 /** back-to-back pairs per CPU budget, and each run's warm-up and length, s */
 const CPU_PAIR_ROUNDS = 5;
 const CPU_PAIR_WARMUP_S = 0.5;
@@ -111,21 +110,7 @@ export async function runBench(settings: BenchSettings, cleanup: Cleanup, step: 
   cleanup.workerdStderr = undefined;
 
   // 4. Cold start: a fresh workerd per round, nothing served before the first request.
-  step(`cold start: ${COLD_START_ROUNDS} restarts of workerd, the first request to the site and to each render reference`);
-  const coldStarts = await measureColdStarts(
-    COLD_START_ROUNDS,
-    async () => {
-      const fresh = await startRuntime(runtimeOptions);
-      await seed(fresh);
-      return {
-        siteUrl: fresh.urls.site + FIXTURE_PATH,
-        minimalRenderUrl: fresh.urls.minimalRender! + FIXTURE_PATH,
-        kvRenderUrl: fresh.urls.kvRender! + FIXTURE_PATH,
-        stop: () => fresh.stop(),
-      };
-    },
-    { 'user-agent': CHROME_UA },
-  );
+  const coldStarts = await fixtureColdStarts(fixture, step);
   step('wrangler check startup: the site and the minimal render');
   const startup = {
     siteMs: busyMs(await startupProfile(await writeWranglerConfigFor(outDir), join(dryRunDir, 'site.cpuprofile'))),

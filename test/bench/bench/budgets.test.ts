@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import {
   BUDGETS,
   KB,
+  clientJsCheck,
+  coldStartCheck,
   compareWithReferences,
   evaluateBudgets,
   median,
@@ -82,6 +84,16 @@ describe('bench budgets', () => {
       'cold start, first request time to first byte vs KV-reading render',
     ]);
     expect(missedNames({ ...good, phoneImageSaving: 0.69 })).toEqual(['image bytes a 390 px phone saves on the sample pages']);
+  });
+
+  // `npm run bench -- --only client-js|cold-start` judges with these alone.
+  test('the client JS and cold-start checks judge alone as they do in the whole run', () => {
+    expect(clientJsCheck(15 * KB).ok).toBe(true);
+    expect(clientJsCheck(15 * KB + 1).ok).toBe(false);
+    expect(clientJsCheck(NaN).ok).toBe(false);
+    expect(coldStartCheck(1).ok).toBe(true);
+    expect(coldStartCheck(1.01).ok).toBe(false);
+    expect(coldStartCheck(NaN).ok).toBe(false);
   });
 
   test('limits are inclusive where the issue says "at most" / "at least"', () => {
