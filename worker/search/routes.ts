@@ -7,7 +7,7 @@
  *
  * Caching: `private, no-cache`. Shared caches never keep an answer, since a query can carry
  * what a visitor would not publish (a name, an account number); the browser may keep one for
- * back and forward. Answering costs about as much CPU as rendering a page (docs/search.md).
+ * back and forward. Answering costs less CPU than rendering a page (docs/search.md).
  */
 import type { Context, Next } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
@@ -48,7 +48,7 @@ export function createSearchHandlers({ assets }: { assets: ClientAssets }) {
     } else if (parsed.params.q) {
       view.query = parsed.params.q;
       const index = await searchIndexOf(c.env.SITE_KV, c.get('build'), chrome.locale.code);
-      if (index) view.answer = searchIn(index, parsed.params.q, parsed.params.page ?? 1);
+      if (index) view.answer = await searchIn(index, parsed.params.q, parsed.params.page ?? 1);
       else {
         view.trouble = 'unavailable';
         status = 503;
@@ -67,7 +67,7 @@ export function createSearchHandlers({ assets }: { assets: ClientAssets }) {
     if (!parsed.ok) return c.json({ error: parsed.problem }, 400, headers);
     const index = await searchIndexOf(c.env.SITE_KV, c.get('build'), chrome.locale.code);
     if (!index) return c.json({ error: 'unavailable' }, 503, { ...headers, 'Retry-After': '60' });
-    return c.json(searchIn(index, parsed.params.q, 1, SEARCH_SUGGESTIONS_SHOWN), 200, headers);
+    return c.json(await searchIn(index, parsed.params.q, 1, SEARCH_SUGGESTIONS_SHOWN), 200, headers);
   }
 
   return { searchPage, searchJson };

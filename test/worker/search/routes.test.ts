@@ -2,11 +2,9 @@
  * Search at the edge, in-process: the search page for a full load and the header field's
  * JSON, answered from a build's search records in KV.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { kvKeys } from '../../../app/kv-keys';
 import { SEARCH_QUERY_MAX_CHARS } from '../../../app/constants';
-import { buildSearchRecord, type IndexedPage } from '../../../app/search/engine';
+import type { IndexedPage } from '../../../app/search/build-index';
 import { SEARCH_JSON_BASE } from '../../../app/search/common';
 import { SEARCH_SUGGESTIONS_SHOWN } from '../../../app/search/common';
 import type { CompleteBuild } from '../../../worker/build-memory';
@@ -14,6 +12,7 @@ import type { KvReader } from '../../../worker/kv-records';
 import { SEARCH_LOCALE_PARAM, createSearchHandlers } from '../../../worker/search/routes';
 import { bootData, titleOf } from '../../support/html';
 import { ASSETS, fixtureBuild, given, request, testApp } from '../in-process';
+import { storedIndex } from '../../app/search/in-memory-index';
 
 const text = (title: string, body: string) => ({ title, description: '', headings: '', body });
 const EN: IndexedPage[] = [
@@ -24,9 +23,8 @@ const EN: IndexedPage[] = [
 const ET: IndexedPage[] = [{ path: '/et/uudised', text: text('Uudised', 'Loe Äripäev ajalehte') }];
 
 function stored(records: Record<string, string>, lang: string, pages: IndexedPage[]): string {
-  const value = JSON.stringify(buildSearchRecord(lang, pages));
-  const hash = createHash('sha256').update(value).digest('hex');
-  records[kvKeys.search(hash)] = value;
+  const { hash, records: index } = storedIndex(lang, pages);
+  for (const [key, value] of index) records[key] = value;
   return hash;
 }
 
