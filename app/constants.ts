@@ -123,15 +123,11 @@ export const SEARCH_EXCERPT_MAX_CHARS = 180;
  */
 export const SEARCH_INDEX_MEMORY_MAX_ENTRIES = 2_048;
 /**
- * Heap the decoded search records of an isolate may take, estimated as the next constant says;
- * with the bounds above, 97.25 MB of the isolate's 128 MB.
+ * Heap the decoded search records of an isolate may take, as app/search/store.ts estimates each
+ * (postings as typed arrays, text at two bytes a character); with the bounds above, 97.25 MB of
+ * the isolate's 128 MB.
  */
 export const SEARCH_INDEX_MEMORY_MAX_BYTES = 32 * 1024 * 1024;
-/**
- * Heap bytes a decoded search record takes per character of its JSON, measured in V8 over the
- * records of a generated locale of 5 000 pages (postings become typed arrays, smaller than their JSON).
- */
-export const SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR = 2;
 /**
  * Pages a term's postings keep, its best by impact (BM25 with field weights, computed by the
  * build): as many as a visitor can page through (10 a page, 100 pages), so a one-word query

@@ -47,6 +47,12 @@ describe('language-aware matching', async () => {
     expect(await paths('en', pages, 'cart')).toEqual([]);
   });
 
+  test('a word the pages have as typed is no typo: it does not also find its neighbours', async () => {
+    const pages = [pageOf('/house', 'House', 'A house'), pageOf('/horse', 'Horse', 'A horse')];
+    expect(await paths('en', pages, 'house')).toEqual(['/house']);
+    expect((await paths('en', pages, 'hoxse')).sort()).toEqual(['/horse', '/house']);
+  });
+
   test('every word of a query must match', async () => {
     const pages = [pageOf('/a', 'Car loan', 'Loans for cars'), pageOf('/b', 'Home loan', 'Loans for homes')];
     expect(await paths('en', pages, 'home loan')).toEqual(['/b']);
@@ -95,6 +101,16 @@ describe('results', async () => {
     expect(second.hits).toHaveLength(SEARCH_RESULTS_PER_PAGE);
     expect(await searchIn(index, 'loan', 9)).toMatchObject({ page: 3 });
     expect((await searchIn(index, 'loan', 9)).hits).toHaveLength(5);
+  });
+
+  test("a query reads the dictionary, its word's term record and its result's page-text record, of many", async () => {
+    const pages = Array.from({ length: 40 }, (_, i) => pageOf(`/p${i}`, `Page ${i}`, `${'filler '.repeat(400)} word${i}`));
+    const index = await indexOf('en', pages);
+    const records = index.dictionary.termParts.hashes.length + index.dictionary.docParts.hashes.length;
+    expect(records).toBeGreaterThan(3);
+    index.reads.length = 0;
+    expect((await searchIn(index, 'word17')).hits.map((h) => h.path)).toEqual(['/p17']);
+    expect(index.reads).toHaveLength(2);
   });
 
   test('a query of no words has no results', async () => {
