@@ -36,7 +36,18 @@ interface DecodedDocs {
 /** What V8 takes for a small object or string besides its contents, about (the heap estimates below). */
 const HEAP_BYTES_PER_ITEM = 48;
 
-/** A record the dictionary lists that KV does not have, or one that contradicts its dictionary. */
+/**
+ * A record the dictionary lists that KV does not have (yet: a publish still propagating), as a
+ * listed payload missing is: the worker says search is unavailable (503), never a bug.
+ */
+export class MissingSearchRecordError extends Error {
+  readonly name = 'MissingSearchRecordError';
+  constructor(readonly key: string) {
+    super(`search record ${key}: listed by its dictionary but not stored`);
+  }
+}
+
+/** A record that contradicts its dictionary. */
 export class CorruptSearchRecordError extends Error {
   readonly name = 'CorruptSearchRecordError';
   constructor(
@@ -138,7 +149,7 @@ export class SearchIndex {
     const key = kvKeys.search(hash);
     return cached(this.source, key, async () => {
       const record = await this.source.read(key, SearchTermRecord);
-      if (!record) throw new CorruptSearchRecordError(key, 'listed by its dictionary but not stored');
+      if (!record) throw new MissingSearchRecordError(key);
       const { pages } = this.dictionary;
       let bytes = 0;
       const postings = record.postings.map(([ids, impacts]): TermPostings => {
@@ -157,7 +168,7 @@ export class SearchIndex {
     const key = kvKeys.search(hash);
     return cached(this.source, key, async () => {
       const record = await this.source.read(key, SearchDocRecord);
-      if (!record) throw new CorruptSearchRecordError(key, 'listed by its dictionary but not stored');
+      if (!record) throw new MissingSearchRecordError(key);
       const decoded = { first: record.first, docs: record.docs };
       const bytes = record.docs.reduce((n, doc) => n + HEAP_BYTES_PER_ITEM + doc.reduce((m, field) => m + field.length * 2, 0), 0);
       this.source.kept.set(key, decoded, bytes);

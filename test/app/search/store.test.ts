@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { kvKeys } from '../../../app/kv-keys';
 import { searchIn } from '../../../app/search/engine';
 import { SearchDictionary } from '../../../app/search/record';
-import { memorySearchSource, openSearchIndex } from '../../../app/search/store';
+import { MissingSearchRecordError, memorySearchSource, openSearchIndex } from '../../../app/search/store';
 import { storedIndex } from './in-memory-index';
 
 const PAGES = [
@@ -40,7 +40,7 @@ describe('a search index read from its records', () => {
       records.delete(missing);
     });
     const index = (await openSearchIndex(source, hash))!;
-    await expect(searchIn(index, 'loan')).rejects.toThrow(`search record ${missing}: listed by its dictionary but not stored`);
+    await expect(searchIn(index, 'loan')).rejects.toThrow(new MissingSearchRecordError(missing));
   });
 
   test("a term record naming a page past its dictionary's is refused as corrupt", async () => {

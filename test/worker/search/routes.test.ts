@@ -28,11 +28,12 @@ function stored(records: Record<string, string>, lang: string, pages: IndexedPag
   return hash;
 }
 
-function searchSite({ withIndex = true } = {}) {
+function searchSite({ withIndex = true, et = ET, drop = (_records: Record<string, string>) => {} } = {}) {
   const records: Record<string, string> = {};
   const build: CompleteBuild = fixtureBuild();
   build.index.chrome.en!.navigation = [{ label: 'Loans', href: '/en/loans' }];
-  if (withIndex) build.index.search = { en: stored(records, 'en', EN), et: stored(records, 'et-EE', ET) };
+  if (withIndex) build.index.search = { en: stored(records, 'en', EN), et: stored(records, 'et-EE', et) };
+  drop(records);
   const kv: KvReader = { get: (key) => Promise.resolve(Object.hasOwn(records, key) ? records[key]! : null) };
   const app = testApp();
   const search = createSearchHandlers({ assets: ASSETS });
@@ -113,6 +114,22 @@ describe('the search page', () => {
     const res = await searchSite({ withIndex: false })('/en/search?q=loan');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('Search is not available right now.');
+  });
+
+  test('a record the dictionary names that KV does not have yet says search is unavailable, with a 503', async () => {
+    // The Estonian index's page-text record: a publish still reaching this location. Pages of
+    // their own, so no earlier test's isolate memory has the record.
+    const go = searchSite({
+      et: [{ path: '/et/uudised', text: text('Uudised', 'Loe Äripäev ajalehte täna') }],
+      drop: (records) => {
+        const key = Object.keys(records).find((k) => records[k]!.includes('"kind":"docs"') && records[k]!.includes('/et/uudised'))!;
+        delete records[key];
+      },
+    });
+    const res = await go('/et/search?q=aripaev');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('Otsing pole praegu saadaval.');
+    expect((await go(`${SEARCH_JSON_BASE}et?q=aripaev`)).status).toBe(503);
   });
 });
 
