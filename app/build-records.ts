@@ -65,7 +65,9 @@ export type Payload = z.infer<typeof Payload>;
  * would misread the new one.
  */
 // 2: a payload's `images` are compact descriptors (hash, widths, formats), not URL lists.
-export const RECORDS_FORMAT = 2;
+// 3: `search` names each locale's search dictionary, which names its term and page-text records
+//    (app/search/record.ts), not one whole MiniSearch index.
+export const RECORDS_FORMAT = 3;
 
 /** What made a build and what reads it: the code id is a hash of the worker and client bundles. */
 export const BuildCode = z.object({
@@ -121,7 +123,7 @@ export const BuildIndex = z.object({
    * rest of the index). Indexes written before webhooks existed have none.
    */
   webhooks: z.record(z.string(), Webhook).default({}),
-  /** locale code -> hash of its search record (`search/{hash}.json`); builds made before search have none */
+  /** locale code -> hash of its search dictionary (`search/{hash}.json`); builds made before search have none */
   search: SearchHashes.optional(),
   /** Indexes written before builds recorded their code are format 1 with unknown code. */
   code: BuildCode.optional(),

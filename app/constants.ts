@@ -126,15 +126,24 @@ export const SEARCH_QUERY_MAX_CHARS = 200;
 export const SEARCH_DEBOUNCE_MS = 150;
 /** Characters of page text around the first match that a result shows. */
 export const SEARCH_EXCERPT_MAX_CHARS = 180;
-/** Search indexes an isolate keeps loaded (worker/search/indexes.ts), at most. */
-export const SEARCH_INDEX_MEMORY_MAX_ENTRIES = 4;
 /**
- * Heap the loaded search indexes of an isolate may take, estimated as the next constant says;
- * with the bounds above, 97.25 MB of the isolate's 128 MB.
+ * Search records an isolate keeps decoded (worker/search/indexes.ts), at most: a locale's
+ * dictionary and the term and page records queries have read, shared by every build that lists them.
+ */
+export const SEARCH_INDEX_MEMORY_MAX_ENTRIES = 2_048;
+/**
+ * Heap the decoded search records of an isolate may take, as app/search/store.ts estimates each
+ * (postings as typed arrays, text at two bytes a character); with the bounds above, 97.25 MB of
+ * the isolate's 128 MB.
  */
 export const SEARCH_INDEX_MEMORY_MAX_BYTES = 32 * 1024 * 1024;
 /**
- * Heap bytes a loaded search index takes per character of its record's JSON, measured in V8 on
- * a generated locale of 1 000 pages (5.1; small indexes take more per character, but are small).
+ * Pages a term's postings keep, its best by impact (BM25 with field weights, computed by the
+ * build): as many as a visitor can page through (10 a page, 100 pages), so a one-word query
+ * loses nothing it could show.
  */
-export const SEARCH_INDEX_HEAP_BYTES_PER_JSON_CHAR = 5;
+export const SEARCH_TERM_PAGES_MAX = 1_000;
+/** A term record holds consecutive terms of the dictionary up to about this much JSON (one term may exceed it). */
+export const SEARCH_TERM_RECORD_MAX_BYTES = 32 * 1024;
+/** A page-text record holds consecutive pages up to about this much JSON (one page may exceed it). */
+export const SEARCH_DOC_RECORD_MAX_BYTES = 16 * 1024;

@@ -48,8 +48,9 @@ export const kvKeys = {
   clientFilePrefix: 'assets/',
   clientFile: (urlPath: string) => `assets/${urlPath.replace(/^\//, '')}`,
   /**
-   * One locale's search index (app/search/record.ts), content-addressed like payloads; a build's
-   * index lists its own (`BuildIndex.search`), so gc keeps and removes them the way it does payloads.
+   * A search record (app/search/record.ts), content-addressed like payloads: a locale's
+   * dictionary, which a build's index names (`BuildIndex.search`), or a term or page-text
+   * record, which a dictionary names; gc keeps those its kept builds reach and removes the rest.
    */
   searchPrefix: 'search/',
   search: (hash: string) => `search/${hash}.json`,

@@ -1,60 +1,23 @@
 /**
- * The search index of one locale, MiniSearch (MIT) under the site's own text rules (./fold.ts):
- * the build makes it (`buildSearchRecord`), KV keeps it, and the worker loads it once per
- * isolate and answers both the search page and the header field's as-you-type requests from it,
- * so the two always agree. docs/search.md says why MiniSearch, and how to tune the weights below.
+ * Answering a query from a locale's search index (./store.ts), the same for the search page and
+ * the header field's as-you-type requests, so the two always agree. Each query word is made a
+ * term as the build made the pages' words (./fold.ts) and matched against the dictionary
+ * (./expand.ts); a query reads only the term records of those terms, adds up their precomputed
+ * impacts (./build-index.ts), keeps the pages every word matched, and reads the page text of
+ * the results it shows. docs/search.md says why, and how to tune it.
  */
-import MiniSearch, { type AsPlainObject, type Query, type SearchResult } from 'minisearch';
-import { excerptOf, type ExcerptPart } from './excerpt';
-import { fold, termMaker, words } from './fold';
 import { SEARCH_RESULTS_PER_PAGE } from './common';
-import type { PageText } from './page-text';
-import type { SearchRecord } from './record';
+import { excerptOf, type ExcerptPart } from './excerpt';
+import { expand, type Expansion } from './expand';
+import { fold, words } from './fold';
+import type { SearchIndex } from './store';
 
 /** A query has at most this many words; the rest are ignored (each word is one lookup). */
 export const SEARCH_MAX_QUERY_WORDS = 8;
-/** Title matches count three times, headings twice, the body and the description once. */
-const BOOST = { title: 3, headings: 2, body: 1, description: 1 };
 /** Typos forgiven: none below 5 letters, one edit up to 8, two from 9. */
 export function typosAllowed(foldedWord: string): number {
   const letters = [...foldedWord].length;
   return letters >= 9 ? 2 : letters >= 5 ? 1 : 0;
-}
-
-const FIELDS = ['title', 'description', 'headings', 'body'];
-
-function options(lang: string) {
-  const term = termMaker(lang);
-  return { fields: FIELDS, storeFields: [], tokenize: words, processTerm: term };
-}
-
-export interface IndexedPage {
-  path: string;
-  text: PageText;
-}
-
-/** The record of one locale's pages, ready for KV. */
-export function buildSearchRecord(lang: string, pages: readonly IndexedPage[]): SearchRecord {
-  const index = new MiniSearch<{ id: number } & PageText>(options(lang));
-  index.addAll(pages.map(({ text }, id) => ({ id, ...text })));
-  return {
-    v: 1,
-    lang,
-    docs: pages.map(({ path, text }) => [path, text.title, text.body, text.description]),
-    index: index.toJSON(),
-  };
-}
-
-export interface LoadedSearchIndex {
-  lang: string;
-  docs: SearchRecord['docs'];
-  index: MiniSearch;
-  term: (word: string) => string;
-}
-
-export function loadSearchIndex(record: SearchRecord): LoadedSearchIndex {
-  const index = MiniSearch.loadJS(record.index as unknown as AsPlainObject, options(record.lang));
-  return { lang: record.lang, docs: record.docs, index, term: termMaker(record.lang) };
 }
 
 export interface SearchHit {
@@ -74,36 +37,89 @@ export interface SearchAnswer {
   hits: SearchHit[];
 }
 
-/** Every word must match (as a prefix of a term, or within its typos); a longer query narrows. */
-function queryTree(query: string): Query | null {
+/** Each word's matching terms; null when some word matches none (every word must match). */
+function expansions(index: SearchIndex, query: string): Expansion[][] | null {
   const queryWords = words(query).slice(0, SEARCH_MAX_QUERY_WORDS);
   if (queryWords.length === 0) return null;
-  return {
-    combineWith: 'AND',
-    queries: queryWords.map((word) => ({
-      queries: [word],
-      prefix: true,
-      // By the word as typed, not its stem: `laons` (5 letters) is forgiven although its stem has 4.
-      fuzzy: typosAllowed(fold(word)) || false,
-    })),
-  };
+  const out: Expansion[][] = [];
+  for (const word of queryWords) {
+    // By the word as typed, not its stem: `laons` (5 letters) is forgiven although its stem has 4.
+    const found = expand(index, index.term(word), typosAllowed(fold(word)));
+    if (found.length === 0) return null;
+    out.push(found);
+  }
+  return out;
+}
+
+/** The best `count` of the pages, by score then page id (the build's page order). */
+function best(pages: number[], scores: Float64Array, count: number): number[] {
+  const before = (a: number, b: number) => scores[b]! - scores[a]! || a - b;
+  if (count >= pages.length / 4) return pages.sort(before).slice(0, count);
+  const top: number[] = [];
+  for (const page of pages) {
+    if (top.length === count && before(page, top[count - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(top[mid]!, page) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, page);
+    if (top.length > count) top.pop();
+  }
+  return top;
 }
 
 /** The results of a normalised query (./query.ts), one page of them. */
-export function searchIn(loaded: LoadedSearchIndex, query: string, page = 1, perPage = SEARCH_RESULTS_PER_PAGE): SearchAnswer {
-  const tree = queryTree(query);
-  const results: SearchResult[] = tree ? loaded.index.search(tree, { boost: BOOST }) : [];
-  const pageCount = Math.max(1, Math.ceil(results.length / perPage));
+export async function searchIn(index: SearchIndex, query: string, page = 1, perPage = SEARCH_RESULTS_PER_PAGE): Promise<SearchAnswer> {
+  const byWord = expansions(index, query);
+  const none = { query, total: 0, page: 1, pageCount: 1, hits: [] };
+  if (!byWord) return none;
+  const postings = await index.postings(byWord.flat().map((e) => e.id));
+  // Every word must match: a page's count of matched words only rises from one word to the next.
+  // The index's scratch arrays are used and cleared without an await in between.
+  const { scores, matched } = index.scratch();
+  let found: number[] = [];
+  byWord.forEach((expansionsOfWord, w) => {
+    const last = w === byWord.length - 1;
+    for (const { id, weight } of expansionsOfWord) {
+      const list = postings.get(id);
+      if (!list) continue;
+      const { pages, impacts } = list;
+      for (let i = 0; i < pages.length; i++) {
+        const p = pages[i]!;
+        const seen = matched[p]!;
+        if (seen === w) {
+          matched[p] = w + 1;
+          if (last) found.push(p);
+        } else if (seen !== w + 1) continue;
+        scores[p]! += weight * impacts[i]!;
+      }
+    }
+  });
+  const total = found.length;
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
   const shown = Math.min(Math.max(1, page), pageCount);
-  const hits = results.slice((shown - 1) * perPage, shown * perPage).flatMap((result): SearchHit[] => {
-    const doc = loaded.docs[result.id as number];
+  found = best(found, scores, shown * perPage).slice((shown - 1) * perPage);
+  // Every page any word touched was touched by the first word's terms.
+  for (const { id } of byWord[0]!) {
+    for (const p of postings.get(id)?.pages ?? []) {
+      scores[p] = 0;
+      matched[p] = 0;
+    }
+  }
+  const docs = await index.docs(found);
+  const terms = new Set(byWord.flat().map((e) => index.dictionary.terms[e.id]!));
+  const { term } = index;
+  const hits = found.flatMap((p): SearchHit[] => {
+    const doc = docs.get(p);
     if (!doc) return [];
     const [path, title, body, description] = doc;
-    const matched = new Set(result.terms);
-    const inBody = excerptOf(body, matched, loaded.term);
+    const inBody = excerptOf(body, terms, term);
     // A page found by its title or description alone: its summary says more than its first lines.
-    const excerpt = inBody.some((part) => part.mark) || !description ? inBody : excerptOf(description, matched, loaded.term);
+    const excerpt = inBody.some((part) => part.mark) || !description ? inBody : excerptOf(description, terms, term);
     return [{ path, title, excerpt }];
   });
-  return { query, total: results.length, page: shown, pageCount, hits };
+  return { query, total, page: shown, pageCount, hits };
 }

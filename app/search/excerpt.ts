@@ -4,7 +4,7 @@
  * <mark>, so page text is never markup.
  */
 import { SEARCH_EXCERPT_MAX_CHARS } from '../constants';
-import { wordsWithOffsets } from './fold';
+import { wordPattern } from './fold';
 
 export interface ExcerptPart {
   text: string;
@@ -20,27 +20,41 @@ export function excerptOf(
   term: (word: string) => string,
   maxChars = SEARCH_EXCERPT_MAX_CHARS,
 ): ExcerptPart[] {
-  const all = wordsWithOffsets(body);
-  const first = all.find(({ word }) => matched.has(term(word)));
-  let start = first ? Math.max(0, first.start - Math.floor(maxChars * LEAD_FRACTION)) : 0;
+  // The words up to the end of the window only (a long body is not split past what is shown),
+  // each with whether it matched.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const hits: boolean[] = [];
+  let first = -1;
+  let limit = Infinity;
+  const word = wordPattern();
+  for (let m = word.exec(body); m; m = word.exec(body)) {
+    const hit = matched.has(term(m[0]));
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+    hits.push(hit);
+    if (hit && first < 0) {
+      first = m.index;
+      limit = Math.max(0, first - Math.floor(maxChars * LEAD_FRACTION)) + maxChars;
+    }
+    if (m.index >= limit) break;
+  }
+  let start = first >= 0 ? Math.max(0, first - Math.floor(maxChars * LEAD_FRACTION)) : 0;
   let end = Math.min(body.length, start + maxChars);
   // Whole words only: move the edges out of a word they fall inside.
-  const cut = all.find((w) => w.start < start && w.start + w.word.length > start);
-  if (cut) start = cut.start + cut.word.length;
-  const last = all.find((w) => w.start < end && w.start + w.word.length > end);
-  if (last) end = last.start;
+  for (let i = 0; i < starts.length; i++) {
+    if (starts[i]! < start && ends[i]! > start) start = ends[i]!;
+    if (starts[i]! < end && ends[i]! > end) end = starts[i]!;
+  }
   const parts: ExcerptPart[] = [];
   let at = start;
-  const plain = (to: number) => {
-    if (to > at) parts.push({ text: body.slice(at, to) });
-  };
-  for (const { word, start: wordStart } of all) {
-    if (wordStart < start || wordStart + word.length > end || !matched.has(term(word))) continue;
-    plain(wordStart);
-    parts.push({ text: word, mark: true });
-    at = wordStart + word.length;
+  for (let i = 0; i < starts.length; i++) {
+    if (!hits[i] || starts[i]! < start || ends[i]! > end) continue;
+    if (starts[i]! > at) parts.push({ text: body.slice(at, starts[i]) });
+    parts.push({ text: body.slice(starts[i], ends[i]), mark: true });
+    at = ends[i]!;
   }
-  plain(end);
+  if (end > at) parts.push({ text: body.slice(at, end) });
   if (parts.length === 0) return parts;
   return [...(start > 0 ? [{ text: '… ' }] : []), ...parts, ...(end < body.length ? [{ text: ' …' }] : [])];
 }

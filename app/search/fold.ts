@@ -31,12 +31,8 @@ export function fold(word: string): string {
     .replace(FOLDED_LETTER, (letter) => LETTER_FOLDS.get(letter) ?? letter);
 }
 
-/** The words of a text with where each starts, for marking them in an excerpt. */
-export function wordsWithOffsets(text: string): { word: string; start: number }[] {
-  const found: { word: string; start: number }[] = [];
-  for (const match of text.matchAll(WORD)) found.push({ word: match[0], start: match.index });
-  return found;
-}
+/** A fresh global word pattern, for walking a text's words with `exec` (an excerpt stops after its window). */
+export const wordPattern = () => new RegExp(WORD.source, WORD.flags);
 
 export function words(text: string): string[] {
   return text.match(WORD) ?? [];

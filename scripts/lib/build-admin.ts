@@ -7,7 +7,7 @@ import { AppManifest, BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvClient } from './kv-cli';
 import { DEFAULT_DRAFT_EXPIRY_DAYS, expiredDrafts, listDrafts, type DraftSummary } from './drafts';
-import { planGc, unreferencedClientFiles, type KeepReason } from './gc-plan';
+import { planGc, searchRecordsInUse, unreferencedClientFiles, type KeepReason } from './gc-plan';
 import { PublishError, acquireLock, lockStillHeld, parsePointer, releaseLock, type HeldLock } from './publish';
 
 export interface BuildSummary {
@@ -105,15 +105,22 @@ export async function collectGarbage(kv: KvClient, options: GcOptions): Promise<
     const referenced = new Set<string>();
     const clientFiles: (string[] | null)[] = [];
     const codeIds = new Set<string>();
+    const dictionaries = new Set<string>();
     for (const id of kept) {
       const value = indexes.get(kvKeys.index(id));
       if (!value) throw new PublishError(`kept build ${id} has no index in KV; stopping without removing anything`);
       const index = BuildIndex.parse(JSON.parse(value));
       for (const hash of Object.values(index.pages)) referenced.add(kvKeys.payload(hash));
-      for (const hash of Object.values(index.search ?? {})) referenced.add(kvKeys.search(hash));
+      for (const hash of Object.values(index.search ?? {})) dictionaries.add(kvKeys.search(hash));
       clientFiles.push(index.code?.clientFiles ?? null);
       if (index.code) codeIds.add(index.code.id);
     }
+    // A locale's search dictionary names its term and page-text records.
+    const dictionaryValues = await kv.getMany([...dictionaries]);
+    const searchInUse = searchRecordsInUse(new Map([...dictionaries].map((key) => [key, dictionaryValues.get(key) ?? null])));
+    if (!searchInUse.ok)
+      throw new PublishError(`kept search record ${searchInUse.key} is missing or unreadable; stopping without removing anything`);
+    for (const key of searchInUse.keys) referenced.add(key);
     const payloads = (await kv.list(kvKeys.payloadPrefix)).filter((key) => !referenced.has(key));
     // Content-addressed and listed by their builds' indexes, like payloads.
     const searchRecords = (await kv.list(kvKeys.searchPrefix)).filter((key) => !referenced.has(key));

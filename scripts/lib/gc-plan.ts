@@ -9,6 +9,7 @@
  */
 import { PAGE_EDGE_TTL_S } from '../../app/constants';
 import { kvKeys } from '../../app/kv-keys';
+import { searchPartHashes } from '../../app/search/record';
 
 /** `npm run gc` keeps this many most recently published builds unless `--keep` says otherwise. */
 export const DEFAULT_GC_KEEP_BUILDS = 10;
@@ -77,4 +78,28 @@ export function unreferencedClientFiles(assetKeys: readonly string[], keptClient
   if (keptClientFiles.some((files) => files === null)) return [];
   const referenced = new Set(keptClientFiles.flatMap((files) => files!.map(kvKeys.clientFile)));
   return assetKeys.filter((key) => !referenced.has(key));
+}
+
+/**
+ * The search records kept builds use: the locale dictionaries their indexes list, and the term
+ * and page-text records each dictionary lists (app/search/record.ts). A dictionary KV does not
+ * have, or cannot be read, names none it could be keeping: then nothing is said to be unused,
+ * and the caller stops.
+ */
+export function searchRecordsInUse(
+  dictionaries: ReadonlyMap<string, string | null>,
+): { ok: true; keys: Set<string> } | { ok: false; key: string } {
+  const keys = new Set<string>();
+  for (const [key, value] of dictionaries) {
+    let hashes: string[] | null;
+    try {
+      hashes = value === null ? null : searchPartHashes(JSON.parse(value));
+    } catch {
+      hashes = null;
+    }
+    if (hashes === null) return { ok: false, key };
+    keys.add(key);
+    for (const hash of hashes) keys.add(kvKeys.search(hash));
+  }
+  return { ok: true, keys };
 }

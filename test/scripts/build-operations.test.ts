@@ -11,6 +11,7 @@ import { collectGarbage } from '../../scripts/lib/build-admin';
 import { localKv } from '../../scripts/lib/kv-local';
 import { rollback } from '../../scripts/lib/rollback';
 import { tempDir } from '../support/built-site';
+import { storedIndex } from '../app/search/in-memory-index';
 
 const HOUR = 3_600_000;
 const NOW = 1_800_000_000_000;
@@ -240,18 +241,32 @@ describe('gc', () => {
     expect(await kv.list(kvKeys.codeVersionPrefix)).toEqual([kvKeys.codeVersion(OLD_CODE)]);
   });
 
-  test('it removes the search records only removed builds list, and keeps those a kept build lists', async () => {
+  const listSearch = async (id: string, search: Record<string, string>) => {
+    const index = JSON.parse((await read(kvKeys.index(id)))!) as BuildIndex;
+    await kv.putMany([{ key: kvKeys.index(id), value: JSON.stringify({ ...index, search }) }]);
+  };
+  const text = (title: string, body: string) => ({ title, description: '', headings: '', body });
+
+  test('it removes the search records only removed builds list, with the records their dictionaries name, and keeps those of kept builds', async () => {
     await seedThreeBuilds();
-    const [shared, goneOnly] = ['d'.repeat(64), 'e'.repeat(64)];
-    const listSearch = async (id: string, search: Record<string, string>) => {
-      const index = JSON.parse((await read(kvKeys.index(id)))!) as BuildIndex;
-      await kv.putMany([{ key: kvKeys.index(id), value: JSON.stringify({ ...index, search }) }]);
-    };
-    await listSearch(GONE, { en: shared, de: goneOnly });
-    await listSearch(NEW, { en: shared });
-    await kv.putMany([shared, goneOnly].map((hash) => ({ key: kvKeys.search(hash), value: '{}' })));
-    await collectGarbage(kv, { keep: 0, now: () => NOW });
-    expect(await kv.list(kvKeys.searchPrefix)).toEqual([kvKeys.search(shared)]);
+    const shared = storedIndex('en', [{ path: '/en/a', text: text('Loans', 'A loan for every plan') }]);
+    const goneOnly = storedIndex('de', [{ path: '/de/a', text: text('Kredite', 'Ein Kredit für alle') }]);
+    await listSearch(GONE, { en: shared.hash, de: goneOnly.hash });
+    await listSearch(NEW, { en: shared.hash });
+    await kv.putMany([...shared.records, ...goneOnly.records].map(([key, value]) => ({ key, value })));
+    const result = await collectGarbage(kv, { keep: 0, now: () => NOW });
+    expect((await kv.list(kvKeys.searchPrefix)).sort()).toEqual([...shared.records.keys()].sort());
+    expect(result.removedSearchRecords.sort()).toEqual([...goneOnly.records.keys()].sort());
+  });
+
+  test("it stops without removing anything when a kept build's search dictionary is not in KV", async () => {
+    await seedThreeBuilds();
+    const missing = storedIndex('en', [{ path: '/en/a', text: text('Loans', 'A loan') }]);
+    await listSearch(NEW, { en: missing.hash });
+    await expect(collectGarbage(kv, { keep: 0, now: () => NOW })).rejects.toThrow(
+      `kept search record ${kvKeys.search(missing.hash)} is missing or unreadable; stopping without removing anything`,
+    );
+    expect(await read(kvKeys.index(GONE))).not.toBeNull();
   });
 
   test('--dry-run lists what would go and removes nothing', async () => {

@@ -141,14 +141,19 @@ describe('publishing', () => {
     expect(lines.join('\n')).toContain('already the live build');
   });
 
-  test("after a one-page change only that page, its locale's search index, the build and release records, the pointer, the latest of its format, the published marker and the log entry are written", async () => {
+  test("after a one-page change only that page, its locale's search dictionary and the search records holding the page, the build and release records, the pointer, the latest of its format, the published marker and the log entry are written", async () => {
     await publishBuild(kv, filesA);
     const result = await publishBuild(kv, filesC);
     const shared = (r: { key: string }) =>
       [kvKeys.payloadPrefix, kvKeys.clientFilePrefix, kvKeys.searchPrefix].some((prefix) => r.key.startsWith(prefix));
     const builtRecords = filesC.records.filter((r) => !shared(r)).length;
-    expect(result.written).toBe(2 + builtRecords + 5);
-    expect(result.reused).toBe(filesC.records.filter(shared).length - 2);
+    const searchOf = (files: typeof filesA) => files.records.filter((r) => r.key.startsWith(kvKeys.searchPrefix)).map((r) => r.key);
+    const newSearch = searchOf(filesC).filter((key) => !searchOf(filesA).includes(key));
+    // The dictionary, the page's page-text record, and the term records its changed words are in.
+    expect(newSearch.length).toBeGreaterThanOrEqual(2);
+    expect(newSearch.length).toBeLessThan(searchOf(filesC).length);
+    expect(result.written).toBe(1 + newSearch.length + builtRecords + 5);
+    expect(result.reused).toBe(filesC.records.filter(shared).length - 1 - newSearch.length);
   });
 
   test("a build's client files are archived in KV once, before its pointer, and the same code writes none again", async () => {
@@ -409,8 +414,11 @@ describe('operating builds', () => {
     const result = await collectGarbage(kv, { keep: 0, force: true });
     expect(result.removedBuilds).toEqual([filesA.id]);
     expect(result.removedPayloads).toBe(1);
-    // The changed locale's search record of A; the other locale's is C's too.
-    expect(result.removedSearchRecords).toHaveLength(1);
+    // The search records of A that C does not share: the changed locale's dictionary and what held the changed page.
+    const searchOf = (files: typeof filesA) => files.records.filter((r) => r.key.startsWith(kvKeys.searchPrefix)).map((r) => r.key);
+    const onlyA = searchOf(filesA).filter((key) => !searchOf(filesC).includes(key) && !searchOf(filesB).includes(key));
+    expect(result.removedSearchRecords.sort()).toEqual(onlyA.sort());
+    expect(onlyA.length).toBeGreaterThanOrEqual(2);
     expect(await isWhole(filesC)).toBe(true);
     expect(await isWhole(filesB)).toBe(true);
     expect((await kv.getMany([kvKeys.manifest(filesA.id)])).get(kvKeys.manifest(filesA.id))).toBeNull();

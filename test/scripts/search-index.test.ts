@@ -1,9 +1,11 @@
 /** The build's search records: which pages each locale's index holds, and how records are keyed. */
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Payload } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
-import { loadSearchIndex, searchIn } from '../../app/search/engine';
-import { SearchRecord } from '../../app/search/record';
+import { searchIn } from '../../app/search/engine';
+import { SearchDictionary, SearchDocRecord, searchPartHashes } from '../../app/search/record';
+import { memorySearchSource, openSearchIndex } from '../../app/search/store';
 import { searchRecordsFor } from '../../scripts/lib/search-index';
 
 const LOCALES = [
@@ -46,35 +48,50 @@ const SITE = [
 
 function indexes(payloads: Payload[]) {
   const { hashes, records } = searchRecordsFor(payloads);
-  const byCode = new Map(
-    Object.entries(hashes).map(([code, hash]) => [
-      code,
-      loadSearchIndex(SearchRecord.parse(JSON.parse(records.find((r) => r.key === kvKeys.search(hash))!.value))),
-    ]),
-  );
-  return { hashes, records, byCode };
+  const stored = new Map(records.map((r) => [r.key, r.value]));
+  const open = async (code: string) => (await openSearchIndex(memorySearchSource(stored), hashes[code]!))!;
+  /** a locale's indexed paths, from its page-text records */
+  const paths = (code: string) => {
+    const dictionary = SearchDictionary.parse(JSON.parse(stored.get(kvKeys.search(hashes[code]!))!));
+    return dictionary.docParts.hashes.flatMap((h) =>
+      SearchDocRecord.parse(JSON.parse(stored.get(kvKeys.search(h))!)).docs.map(([path]) => path),
+    );
+  };
+  return { hashes, records, open, paths };
 }
 
 describe('search records', () => {
-  test('each locale has one record, under a key made of its content hash', () => {
+  test("each locale's dictionary is under a key made of its content hash, and every record it names is stored, once", () => {
     const { hashes, records } = indexes(SITE);
     expect(Object.keys(hashes).sort()).toEqual(['de', 'en']);
-    expect(records.map((r) => r.key).sort()).toEqual(Object.values(hashes).map(kvKeys.search).sort());
-    for (const hash of Object.values(hashes)) expect(hash).toMatch(/^[a-f0-9]{64}$/);
+    const keys = records.map((r) => r.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const record of records) expect(record.key).toBe(kvKeys.search(createHash('sha256').update(record.value).digest('hex')));
+    for (const hash of Object.values(hashes)) {
+      const dictionary = records.find((r) => r.key === kvKeys.search(hash))!;
+      const named = searchPartHashes(JSON.parse(dictionary.value))!.map(kvKeys.search);
+      expect(named.every((key) => keys.indexOf(key) >= 0 && keys.indexOf(key) < keys.indexOf(dictionary.key))).toBe(true);
+    }
   });
 
-  test('a locale indexes its own pages, without "/" (the default home again) or pages that opted out', () => {
-    const { byCode } = indexes(SITE);
-    expect(byCode.get('en')!.docs.map(([path]) => path)).toEqual(['/en', '/en/loans']);
-    expect(searchIn(byCode.get('en')!, 'secret').total).toBe(0);
-    expect(byCode.get('de')!.docs.map(([path]) => path)).toEqual(['/de']);
+  test('a locale indexes its own pages, without "/" (the default home again) or pages that opted out', async () => {
+    const { open, paths } = indexes(SITE);
+    expect(paths('en')).toEqual(['/en', '/en/loans']);
+    expect((await searchIn(await open('en'), 'secret')).total).toBe(0);
+    expect(paths('de')).toEqual(['/de']);
   });
 
-  test("a change to one locale's pages leaves the other locale's record as it was", () => {
-    const before = indexes(SITE).hashes;
-    const after = indexes(SITE.map((p) => (p.path === '/de' ? payload('/de', 'Willkommen', 'Neue Kredite') : p))).hashes;
-    expect(after.en).toBe(before.en);
-    expect(after.de).not.toBe(before.de);
+  test("a change to one locale's pages leaves the other locale's records as they were", () => {
+    const before = indexes(SITE);
+    const after = indexes(SITE.map((p) => (p.path === '/de' ? payload('/de', 'Willkommen', 'Neue Kredite') : p)));
+    expect(after.hashes.en).toBe(before.hashes.en);
+    expect(after.hashes.de).not.toBe(before.hashes.de);
+    const enRecords = (r: typeof before) => {
+      const dictionary = r.records.find((x) => x.key === kvKeys.search(r.hashes.en!))!;
+      const named = new Set(searchPartHashes(JSON.parse(dictionary.value))!.map(kvKeys.search));
+      return r.records.filter((x) => x === dictionary || named.has(x.key));
+    };
+    expect(enRecords(after)).toEqual(enRecords(before));
   });
 
   test('the same pages give the same records, byte for byte', () => {

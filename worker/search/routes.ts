@@ -7,13 +7,14 @@
  *
  * Caching: `private, no-cache`. Shared caches never keep an answer, since a query can carry
  * what a visitor would not publish (a name, an account number); the browser may keep one for
- * back and forward. Answering costs about as much CPU as rendering a page (docs/search.md).
+ * back and forward. Answering costs less CPU than rendering a page (docs/search.md).
  */
 import type { Context, Next } from 'hono';
 import type { ClientAssets } from '../../app/build-records';
-import { searchIn } from '../../app/search/engine';
+import { searchIn, type SearchAnswer } from '../../app/search/engine';
 import { SEARCH_SUGGESTIONS_SHOWN } from '../../app/search/common';
 import { parseSearchParams } from '../../app/search/query';
+import { MissingSearchRecordError, type SearchIndex } from '../../app/search/store';
 import type { View } from '../../app/view';
 import type { AppEnv } from '../app-env';
 import { CACHE_PRIVATE } from '../cache-control';
@@ -34,6 +35,16 @@ function chromeOf(c: Ctx) {
 
 const params = (c: Ctx) => parseSearchParams({ q: c.req.query('q'), page: c.req.query('page') });
 
+/** The answer, or null when a record the index lists is not in KV yet (a publish propagating). */
+async function answerOf(index: SearchIndex, ...args: [query: string, page: number, perPage?: number]): Promise<SearchAnswer | null> {
+  try {
+    return await searchIn(index, ...args);
+  } catch (err) {
+    if (err instanceof MissingSearchRecordError) return null;
+    throw err;
+  }
+}
+
 export function createSearchHandlers({ assets }: { assets: ClientAssets }) {
   /** The search page; a locale the build does not have goes on to the 404 of the content pages. */
   async function searchPage(c: Ctx, next: Next) {
@@ -48,7 +59,8 @@ export function createSearchHandlers({ assets }: { assets: ClientAssets }) {
     } else if (parsed.params.q) {
       view.query = parsed.params.q;
       const index = await searchIndexOf(c.env.SITE_KV, c.get('build'), chrome.locale.code);
-      if (index) view.answer = searchIn(index, parsed.params.q, parsed.params.page ?? 1);
+      const answer = index && (await answerOf(index, parsed.params.q, parsed.params.page ?? 1));
+      if (answer) view.answer = answer;
       else {
         view.trouble = 'unavailable';
         status = 503;
@@ -66,8 +78,9 @@ export function createSearchHandlers({ assets }: { assets: ClientAssets }) {
     const parsed = params(c);
     if (!parsed.ok) return c.json({ error: parsed.problem }, 400, headers);
     const index = await searchIndexOf(c.env.SITE_KV, c.get('build'), chrome.locale.code);
-    if (!index) return c.json({ error: 'unavailable' }, 503, { ...headers, 'Retry-After': '60' });
-    return c.json(searchIn(index, parsed.params.q, 1, SEARCH_SUGGESTIONS_SHOWN), 200, headers);
+    const answer = index && (await answerOf(index, parsed.params.q, 1, SEARCH_SUGGESTIONS_SHOWN));
+    if (!answer) return c.json({ error: 'unavailable' }, 503, { ...headers, 'Retry-After': '60' });
+    return c.json(answer, 200, headers);
   }
 
   return { searchPage, searchJson };

@@ -72,6 +72,7 @@ export const AXE_STATES: AxeState[] = [
   { name: 'the home loan page with its gallery', label: 'gallery /en/loans/home-loan', path: '/en/loans/home-loan' },
   { name: 'the loans page with its table and accordion', label: 'table /en/loans', path: '/en/loans' },
   { name: 'the 404 page', label: '404 /en/nowhere', path: '/en/nowhere' },
+  { name: 'the search page with results and marked words', label: 'search /en/search?q=loan', path: '/en/search?q=loan' },
   { name: 'the home page with the modal open', label: 'modal open /en', path: '/en', prepare: openModal },
   {
     name: 'the contact form submitted empty, with its errors shown',

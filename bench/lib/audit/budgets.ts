@@ -27,4 +27,6 @@ export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { label: 'photos /en/spring-offer', path: '/en/spring-offer', status: 200 },
   { label: '404 /en/nowhere', path: '/en/nowhere', status: 404 },
   { label: 'consent banner /en', path: '/en', status: 200, withTagManager: true },
+  // The search page without a query: with one it is `noindex` on purpose, which Lighthouse's SEO score counts against it.
+  { label: 'search /en/search', path: '/en/search', status: 200 },
 ];
