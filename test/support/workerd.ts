@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { Miniflare } from 'miniflare';
+import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
@@ -287,7 +287,7 @@ export async function startWorker(
   };
   const mf = new Miniflare(options);
   /** The options with the storage the worker uses now (the start's, or a restart's folders). */
-  let storage = options;
+  let storage: MiniflareOptions = options;
   const url = await mf.ready.catch((err: unknown) => {
     throw new Error(`workerd did not start: ${String(err)}\n${logs.join('')}`);
   });
