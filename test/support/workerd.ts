@@ -4,10 +4,11 @@
  * dead-letter queue (Miniflare's broker runs the worker's queue() handler), and the build's
  * static assets, the way `wrangler dev` and Cloudflare run it.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { Miniflare } from 'miniflare';
+import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
@@ -52,6 +53,14 @@ export interface TestWorker {
   queue(queue: string, messages: QueueMessageInput[]): Promise<QueueResult>;
   /** with `storageFaults: true`: whether FORMS_DB and FORMS_QUEUE fail from now on */
   setStorageFaults(plan: StorageFaults): Promise<void>;
+  /**
+   * A fresh isolate with empty KV, D1 and cache, and no logs (the site published again unless
+   * `publish`, by default the start's, is false), on the same Miniflare: workerd restarts with
+   * new storage folders. Cheaper than a new worker, for tests that need an isolate that knows
+   * nothing. With `keepStorage`, KV, D1 and cache stay as they are (a new isolate of the same
+   * deployment) and nothing is published.
+   */
+  restart(options?: { publish?: boolean; keepStorage?: boolean }): Promise<void>;
 }
 
 /**
@@ -257,7 +266,10 @@ export async function startWorker(
     kvNamespaces: { PLAN: 'storage-faults-plan' },
   };
   const store = faults ? { worker: 'kv-faults', binding: 'INNER' } : { worker: undefined, binding: 'SITE_KV' };
-  const mf = new Miniflare({
+  // Storage of restarts (each a fresh set of folders), removed on close.
+  let restarts: string | undefined;
+  let restartCount = 0;
+  const options = {
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.on('data', (d: Buffer) => logs.push(d.toString()));
       stderr.on('data', (d: Buffer) => logs.push(d.toString()));
@@ -276,7 +288,10 @@ export async function startWorker(
         : [{ ...main, ...formStore, kvNamespaces: { SITE_KV: 'site-kv' } }]),
       ...(storageFaults ? [storageFaultsWorker] : []),
     ],
-  });
+  };
+  const mf = new Miniflare(options);
+  /** The options with the storage the worker uses now (the start's, or a restart's folders). */
+  let storage: MiniflareOptions = options;
   const url = await mf.ready.catch((err: unknown) => {
     throw new Error(`workerd did not start: ${String(err)}\n${logs.join('')}`);
   });
@@ -309,7 +324,10 @@ export async function startWorker(
       ]);
     },
     logs,
-    close: () => mf.dispose(),
+    close: async () => {
+      await mf.dispose();
+      if (restarts) await rm(restarts, { recursive: true, force: true });
+    },
     setFaults: async (plan) => (await kv()).put('__faults__', JSON.stringify(plan)),
     d1,
     scheduled: async (time = Date.now()) => {
@@ -317,6 +335,19 @@ export async function startWorker(
     },
     queue: async (name, messages) => (await mf.getWorker()).queue(name, messages),
     setStorageFaults: async (plan) => (await mf.getKVNamespace('PLAN', 'storage-faults')).put('__storage_faults__', JSON.stringify(plan)),
+    restart: async ({ publish: republish = publish, keepStorage = false } = {}) => {
+      logs.length = 0;
+      if (keepStorage) {
+        await mf.setOptions(storage);
+        return;
+      }
+      restarts ??= await mkdtemp(join(tmpdir(), 'edge-site-restarts-'));
+      const dir = join(restarts, String(++restartCount));
+      storage = { ...options, kvPersist: join(dir, 'kv'), cachePersist: join(dir, 'cache'), d1Persist: join(dir, 'd1') };
+      await mf.setOptions(storage);
+      await applyMigrations(await d1());
+      if (republish) await worker.publish(site);
+    },
   };
   if (publish) await worker.publish(site);
   return worker;

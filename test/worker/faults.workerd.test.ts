@@ -2,37 +2,36 @@
  * The fault model (README, "Faults"), one test per row: what a visitor observes when KV is
  * missing a record, corrupt, failing or slow, and the log line an operator gets. Faults come
  * from a wrapper around the real KV binding (test/support/workerd.ts), never a fake store.
+ * Each test gets a fresh isolate with empty KV and cache from the file's one Miniflare (a
+ * restart of workerd spares the start of a new Miniflare).
  */
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BuildIndex, RECORDS_FORMAT } from '../../app/build-records';
 import { Health } from '../../worker/health/schema';
 import { kvKeys } from '../../app/kv-keys';
-import { buildGeneratedSite, tempDir } from '../support/built-site';
+import { buildGeneratedSite } from '../support/built-site';
 import { bootData } from '../support/html';
 import { startWorker, type TestWorker } from '../support/workerd';
 
 let old: Awaited<ReturnType<typeof buildGeneratedSite>>;
 let next: Awaited<ReturnType<typeof buildGeneratedSite>>;
-const workers: TestWorker[] = [];
+let shared: TestWorker | undefined;
 
 beforeAll(async () => {
   old = await buildGeneratedSite({ pagesPerLocale: 2 });
   next = await buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Next' });
 });
 afterAll(async () => {
+  await shared?.close();
   await old?.cleanup();
   await next?.cleanup();
 });
-afterEach(async () => {
-  while (workers.length) await workers.pop()!.close();
-});
 
-async function faulty(publish = true, bindings: Record<string, string> = {}) {
-  const w = await startWorker(old, { faults: true, publish, bindings });
-  workers.push(w);
-  return w;
+/** The file's worker as a fresh isolate that knows nothing, with `old` published unless `publish` is false. */
+async function faulty(publish = true) {
+  if (!shared) shared = await startWorker(old, { faults: true, publish });
+  else await shared.restart({ publish });
+  return shared;
 }
 
 /** Serves /en once so the isolate knows the old build as complete. */
@@ -239,24 +238,14 @@ describe('the health check', () => {
 
 describe('across isolates', () => {
   test('a new isolate with an unreadable pointer serves the build other isolates last served (Cache API)', async () => {
-    const dir = await tempDir('isolates');
-    const persist = { kv: join(dir, 'kv'), cache: join(dir, 'cache') };
-    await mkdir(persist.kv, { recursive: true });
-    await mkdir(persist.cache, { recursive: true });
-    try {
-      const first = await startWorker(old, { faults: true, persist });
-      expect(await buildOf(first)).toBe(old.build.id);
-      await first.setFaults([{ prefix: kvKeys.latest, action: 'value', value: 'corrupt' }]);
-      await first.close();
-
-      const second = await startWorker(old, { faults: true, persist, publish: false });
-      workers.push(second);
-      const res = await second.fetch('/en');
-      expect(res.status).toBe(200);
-      expect(bootData(await res.text()).buildId).toBe(old.build.id);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const w = await faulty();
+    expect(await buildOf(w)).toBe(old.build.id);
+    await w.setFaults([{ prefix: kvKeys.latest, action: 'value', value: 'corrupt' }]);
+    // workerd restarts: a new isolate, the same KV and cache.
+    await w.restart({ keepStorage: true });
+    const res = await w.fetch('/en');
+    expect(res.status).toBe(200);
+    expect(bootData(await res.text()).buildId).toBe(old.build.id);
   });
 });
 
