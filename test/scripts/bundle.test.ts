@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMPILE_HINT, ROOT, bundleClient, buildWorker } from '../../scripts/lib/bundle';
 import { tempDir } from '../support/built-site';
@@ -63,11 +64,38 @@ describe('the client bundle', () => {
   }, 60_000);
   afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
-  // The preview screen and its schema (zod) run only for editors on /preview.
-  const visitorCode = () => files.filter((file) => !/\/(preview-schema|live-preview)\.[^/]+\.js$/.test(file));
+  /**
+   * What a visitor's browser may load: the files the entry reaches by its imports, static and
+   * dynamic, without passing through a part only the preview host loads (the /preview screen
+   * and its schema, the click-to-edit overlay, the notes panel), and what those alone import
+   * (zod, their shared chunk).
+   */
+  const PREVIEW_ONLY = /^(preview-schema|live-preview|preview-overlay|notes-panel)\./;
+  const visitorCode = () => {
+    const byName = new Map(files.map((file) => [basename(file), file]));
+    const seen = new Set<string>();
+    const queue = [files.find((file) => file.endsWith(entryUrl))!];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const [, name] of text.matchAll(/(?:from|import)\s*\(?\s*["'](?:\.\/|\/_app\/chunks\/|\.\/chunks\/)([\w.-]+\.js)["']/g)) {
+        const target = byName.get(name!);
+        if (target && !PREVIEW_ONLY.test(name!)) queue.push(target);
+      }
+    }
+    return [...seen];
+  };
 
   test('is built, with the chunks visitors load', () => {
     expect(visitorCode().length).toBeGreaterThan(5);
+    // The reach is followed: the languages, the router, the gallery; not the preview host's parts.
+    expect(
+      visitorCode()
+        .map((file) => basename(file).split('.')[0])
+        .sort(),
+    ).toEqual(expect.arrayContaining(['en', 'ru', 'navigation-runtime', 'gallery', 'entry']));
+    expect(visitorCode().filter((file) => PREVIEW_ONLY.test(basename(file)))).toEqual([]);
   });
 
   // V8 honours the hint only at the very top of the file, before the code label's comment.
