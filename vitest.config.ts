@@ -49,7 +49,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'worker', include: ['test/**/*.workerd.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'worker',
+          include: ['test/**/*.workerd.test.ts'],
+          // No worker file replaces modules: they share their worker's graph (Miniflare, the app) as the unit files do.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

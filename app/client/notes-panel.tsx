@@ -37,6 +37,7 @@ export function startNotesPanel({ store, appRoot, createRoot, lang }: PanelKit):
   const share = new URLSearchParams(location.search).get(PREVIEW_SHARE_PARAM);
 
   if (share !== null) {
+    if (store.getView().kind !== 'page') return;
     root.render(<ReviewerForm lang={lang()} blocks={pageBlocks(appRoot)} send={(note) => sendNote(page(), share, note)} />);
     return;
   }
@@ -45,6 +46,9 @@ export function startNotesPanel({ store, appRoot, createRoot, lang }: PanelKit):
   async function showNotes() {
     const path = page();
     shown = path;
+    // Notes are about a content page's blocks: the /preview screen, errors and the system
+    // pages have none, and the notes endpoint refuses them as pages.
+    if (store.getView().kind !== 'page') return root.render(null);
     const notes: Note[] | null = await fetchNotes(path);
     // A later navigation's list wins over a slower earlier one; not an editor: no panel.
     if (shown !== path) return;
