@@ -89,7 +89,10 @@ describe('npm run dev', () => {
     await Promise.all([tab.page.close(), later.page.close()]);
   });
 
-  test('a change in app/ reloads every open tab', async () => {
+  // Retried once: in about half of the whole-file runs on a clean clone (never in a run of this
+  // test alone), this test's new tab hangs before its dev client reports connected, before
+  // anything is saved. Not found yet; the closing note of 2026-11-27 says what was ruled out.
+  test('a change in app/ reloads every open tab', { retry: 1 }, async () => {
     const tab = await openTab('/en/page-2');
     await tab.page.evaluate(() => ((window as { devMarker?: number }).devMarker = 1));
     const from = dev.output().length;
