@@ -4,33 +4,16 @@
  * media or client file taken away it fails on that line and prints the rollback command. The
  * command runs in this process; one worker for the file.
  */
-import { cp, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { originOfRoutes, rollbackCommand, runSmoke, smokeLines, smokePassed } from '../../scripts/lib/smoke';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
-import { REPO_CONTENT, buildForTest, tempDir, type BuiltSite } from '../support/built-site';
 import { runScriptInProcess } from '../support/script-in-process';
-import { startWorker, type TestWorker } from '../support/workerd';
+import { useWorkerOnCopy } from '../support/worker-on-copy';
 
 const TOKEN = 'health-token-for-tests-0123456789abcdef';
 const PREVIOUS = '0123456789abcdef';
 
-let site: BuiltSite;
-let copy: string;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  site = await buildForTest(REPO_CONTENT);
-  copy = await tempDir('smoke');
-  await cp(site.outDir, copy, { recursive: true });
-  worker = await startWorker({ ...site, outDir: copy }, { bindings: { HEALTH_TOKEN: TOKEN } });
-});
-afterAll(async () => {
-  await worker?.close();
-  if (copy) await rm(copy, { recursive: true, force: true });
-  await site?.cleanup();
-});
+const served = useWorkerOnCopy('smoke', { bindings: { HEALTH_TOKEN: TOKEN } });
 
 async function smoke(args: string[], token?: string) {
   const saved = process.env.HEALTH_TOKEN;
@@ -46,27 +29,17 @@ async function smoke(args: string[], token?: string) {
 
 /** The file a check fetched, from its line (`/media/x.svg: 200`). */
 async function fileOf(name: string): Promise<string> {
-  const check = (await runSmoke({ origin: worker.url })).find((c) => c.name === name)!;
+  const check = (await runSmoke({ origin: served.worker.url })).find((c) => c.name === name)!;
   return check.detail.split(':')[0]!;
-}
-
-async function withoutAsset<T>(urlPath: string, run: () => Promise<T>): Promise<T> {
-  const file = join(copy, 'public', urlPath);
-  await rename(file, `${file}.away`);
-  try {
-    return await run();
-  } finally {
-    await rename(`${file}.away`, file);
-  }
 }
 
 describe('npm run smoke against a local server', () => {
   test('passes on the build as deployed: the deep health, every locale home, a payload, a client file and a media file, one line each', async () => {
-    const run = await smoke([worker.url], TOKEN);
+    const run = await smoke([served.worker.url], TOKEN);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^ok +health +build ${site.build.id}, kv ok, deep checks ok$`));
+    expect(lines[0]).toMatch(new RegExp(`^ok +health +build ${served.site.build.id}, kv ok, deep checks ok$`));
     const locales = Number(/^ok +payload +\/_payload\.json: 200, (\d+) locales$/m.exec(run.stdout)?.[1]);
     expect(locales).toBeGreaterThan(1);
     expect(lines.filter((l) => /^ok +home [a-z]{2} +\/[a-z]{2}: 200$/.test(l))).toHaveLength(locales);
@@ -76,25 +49,25 @@ describe('npm run smoke against a local server', () => {
 
   test('fails on a build whose media file is missing, and prints the exact rollback command', async () => {
     const media = await fileOf('media file');
-    const run = await withoutAsset(media, () => smoke([worker.url, '--env', 'production', '--previous', PREVIOUS]));
+    const run = await served.withoutAsset(media, () => smoke([served.worker.url, '--env', 'production', '--previous', PREVIOUS]));
     expect(run.status).toBe(1);
     // Not 200: Miniflare answers a file gone from under it 500, Cloudflare 404.
     expect(run.stdout).toMatch(new RegExp(`^FAIL +media file +${media}: (?!200)\\d{3}$`, 'm'));
     expect(run.stderr).toBe(
-      `smoke test failed on ${worker.url}; to put back the build live before:\n  npm run rollback -- ${PREVIOUS} --remote --env production\n`,
+      `smoke test failed on ${served.worker.url}; to put back the build live before:\n  npm run rollback -- ${PREVIOUS} --remote --env production\n`,
     );
   });
 
   test('fails on a build whose client file is missing; with the deep health, that check names it too', async () => {
     const file = await fileOf('client file');
-    const checks = await withoutAsset(file, async () => {
+    const checks = await served.withoutAsset(file, async () => {
       // The worker serves earlier deployments' client files from KV: this build's is gone from both.
-      const kv = await worker.kv();
+      const kv = await served.worker.kv();
       const key = `assets${file}`;
       const archived = await kv.get(key);
       await kv.delete(key);
       try {
-        return await runSmoke({ origin: worker.url, healthToken: TOKEN });
+        return await runSmoke({ origin: served.worker.url, healthToken: TOKEN });
       } finally {
         if (archived !== null) await kv.put(key, archived);
       }

@@ -5,61 +5,34 @@
  * worker for the file, on a copy of the build this file may break (a file taken away is put
  * back after its test).
  */
-import { cp, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BuildIndex } from '../../../app/build-records';
 import { READABLE_RECORDS_FORMATS } from '../../../worker/build-store';
 import { kvKeys } from '../../../app/kv-keys';
 import { insertEntry, markDead } from '../../../worker/forms/entries';
 import { Health, HealthRefusal } from '../../../worker/health/schema';
-import { REPO_CONTENT, buildForTest, tempDir, type BuiltSite } from '../../support/built-site';
-import { startWorker, type TestWorker } from '../../support/workerd';
+import { useWorkerOnCopy } from '../../support/worker-on-copy';
 
 const TOKEN = 'health-token-for-tests-0123456789abcdef';
 const bearer = { authorization: `Bearer ${TOKEN}` };
 
-let site: BuiltSite;
-let copy: string;
-let worker: TestWorker;
+const served = useWorkerOnCopy('health', { bindings: { HEALTH_TOKEN: TOKEN } });
 
-beforeAll(async () => {
-  site = await buildForTest(REPO_CONTENT);
-  copy = await tempDir('health');
-  await cp(site.outDir, copy, { recursive: true });
-  worker = await startWorker({ ...site, outDir: copy }, { bindings: { HEALTH_TOKEN: TOKEN } });
-});
-afterAll(async () => {
-  await worker?.close();
-  if (copy) await rm(copy, { recursive: true, force: true });
-  await site?.cleanup();
-});
-
-const indexOf = () => BuildIndex.parse(JSON.parse(site.build.records.find((r) => r.key === kvKeys.index(site.build.id))!.value));
+const indexOf = () =>
+  BuildIndex.parse(JSON.parse(served.site.build.records.find((r) => r.key === kvKeys.index(served.site.build.id))!.value));
 
 async function deep(headers: Record<string, string> = bearer) {
-  const res = await worker.fetch('/_app/health?deep=1', { headers });
+  const res = await served.worker.fetch('/_app/health?deep=1', { headers });
   return { status: res.status, body: Health.parse(await res.json()) };
-}
-
-/** Moves a file of the copied build's static assets away for the test, and back after. */
-async function withoutAsset<T>(urlPath: string, run: () => Promise<T>): Promise<T> {
-  const file = join(copy, 'public', urlPath);
-  await rename(file, `${file}.away`);
-  try {
-    return await run();
-  } finally {
-    await rename(`${file}.away`, file);
-  }
 }
 
 describe('the cheap check', () => {
   test('names the live build, its records format, the code it was made with and this worker’s client entry', async () => {
-    const res = await worker.fetch('/_app/health');
+    const res = await served.worker.fetch('/_app/health');
     expect(res.status).toBe(200);
     const body = Health.parse(await res.json());
     const code = indexOf().code!;
-    expect(body).toMatchObject({ build: site.build.id, kv: 'ok', recordsFormat: code.recordsFormat });
+    expect(body).toMatchObject({ build: served.site.build.id, kv: 'ok', recordsFormat: code.recordsFormat });
     expect(body.code).toEqual({
       clientEntry: expect.stringMatching(/^\/_app\/entry\.[A-Za-z0-9]+\.js$/),
       readsRecordsFormats: [...READABLE_RECORDS_FORMATS],
@@ -72,14 +45,14 @@ describe('the cheap check', () => {
 
 describe('who may ask for the deep check', () => {
   test('without a token it is a 401 that says what to send', async () => {
-    const res = await worker.fetch('/_app/health?deep=1');
+    const res = await served.worker.fetch('/_app/health?deep=1');
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="health"');
     expect(HealthRefusal.parse(await res.json()).error).toContain('Authorization: Bearer HEALTH_TOKEN');
   });
 
   test('a wrong token is a 401', async () => {
-    const res = await worker.fetch('/_app/health?deep=1', { headers: { authorization: `Bearer ${TOKEN}x` } });
+    const res = await served.worker.fetch('/_app/health?deep=1', { headers: { authorization: `Bearer ${TOKEN}x` } });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'that health token is not valid' });
   });
@@ -91,7 +64,7 @@ describe('who may ask for the deep check', () => {
     ['/_app/health?deep=%00', bearer],
     ['/_app/health?deep=1', { authorization: `Basic ${TOKEN}` }],
   ])('%s is a 400 naming what is wrong, never a 500', async (path, headers) => {
-    const res = await worker.fetch(path, { headers });
+    const res = await served.worker.fetch(path, { headers });
     expect(res.status).toBe(400);
     expect(HealthRefusal.parse(await res.json()).error).toMatch(/deep must be given once|Authorization must be/);
   });
@@ -113,11 +86,11 @@ describe('the deep check', () => {
 
   test('fails (503) naming a client file the live build names that is neither a static asset nor in KV', async () => {
     const file = indexOf().code!.clientFiles.find((f) => f.startsWith('/_app/chunks/'))!;
-    const kv = await worker.kv();
+    const kv = await served.worker.kv();
     const archived = await kv.get(kvKeys.clientFile(file));
     await kv.delete(kvKeys.clientFile(file));
     try {
-      const { status, body } = await withoutAsset(file, deep);
+      const { status, body } = await served.withoutAsset(file, deep);
       expect(status).toBe(503);
       expect(body.kv).toBe('ok');
       expect(body.deep!.clientFiles).toMatchObject({ ok: false, missing: [file] });
@@ -128,13 +101,13 @@ describe('the deep check', () => {
   });
 
   test('fails (503) naming a media file a page shows that the static assets do not have', async () => {
-    const { status, body } = await withoutAsset('/media/harbour.jpg', deep);
+    const { status, body } = await served.withoutAsset('/media/harbour.jpg', deep);
     expect(status).toBe(503);
     expect(body.deep!.media).toMatchObject({ ok: false, missing: ['/media/harbour.jpg'] });
   });
 
   test('counts the entries waiting for delivery and those that went dead', async () => {
-    const db = await worker.d1();
+    const db = await served.worker.d1();
     const entry = (id: string) => ({
       id,
       idempotencyKey: id,
@@ -142,7 +115,7 @@ describe('the deep check', () => {
       form: 'contact',
       page: '/en/contact',
       locale: 'en',
-      build: site.build.id,
+      build: served.site.build.id,
       preview: false,
       receivedAt: Date.now(),
       fields: {},
