@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { devRegistryPath, triggerScheduled } from '../../scripts/lib/local-scheduled';
 import { getEntry, insertEntry, markNotQueued } from '../../worker/forms/entries';
 import { REPO_CONTENT, buildForTest, type BuiltSite } from '../support/built-site';
+import { contactEntry } from '../support/form-site';
 import { runScriptInProcess } from '../support/script-in-process';
 import { startWorker, type TestWorker } from '../support/workerd';
 
@@ -43,19 +44,7 @@ async function sweepCommand(args: string[] = []) {
 describe('npm run forms -- sweep', () => {
   test('runs the dev server’s scheduled handler: a pending entry the queue does not have is queued, and retention runs', async () => {
     const db = await worker.d1();
-    await insertEntry(db, {
-      id: 'sweep-1',
-      idempotencyKey: 'sweep-1',
-      submissionSha256: '0'.repeat(64),
-      form: 'contact',
-      page: '/en/contact',
-      locale: 'en',
-      build: site.build.id,
-      preview: false,
-      receivedAt: Date.now(),
-      fields: {},
-      webhook: { name: 'crm', url: 'https://hooks.example.test/x', secret: 'WEBHOOK_SECRET_CRM' },
-    });
+    await insertEntry(db, contactEntry('sweep-1', site.build.id));
     await markNotQueued(db, 'sweep-1');
     const run = await sweepCommand();
     expect(run.stderr).toBe('');

@@ -6,6 +6,7 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_CONTENT, buildForTest, tempDir, type BuiltSite } from './built-site';
+import type { NewEntry } from '../../worker/forms/entries';
 import type { WebhookReceiver } from './webhook-receiver';
 import { ORIGIN, startWorker, type TestWorker } from './workerd';
 
@@ -130,3 +131,21 @@ export function startFormWorker(
     storageFaults,
   });
 }
+
+/**
+ * A stored entry of the repository's contact form as the worker writes one when a post is
+ * accepted, for tests that start from entries already in FORMS_DB (health counts, the sweep).
+ */
+export const contactEntry = (id: string, buildId: string): NewEntry => ({
+  id,
+  idempotencyKey: id,
+  submissionSha256: '0'.repeat(64),
+  form: 'contact',
+  page: '/en/contact',
+  locale: 'en',
+  build: buildId,
+  preview: false,
+  receivedAt: Date.now(),
+  fields: {},
+  webhook: { name: 'crm', url: 'https://hooks.example.test/x', secret: 'WEBHOOK_SECRET_CRM' },
+});

@@ -11,6 +11,7 @@ import { READABLE_RECORDS_FORMATS } from '../../../worker/build-store';
 import { kvKeys } from '../../../app/kv-keys';
 import { insertEntry, markDead } from '../../../worker/forms/entries';
 import { Health, HealthRefusal } from '../../../worker/health/schema';
+import { contactEntry } from '../../support/form-site';
 import { useWorkerOnCopy } from '../../support/worker-on-copy';
 
 const TOKEN = 'health-token-for-tests-0123456789abcdef';
@@ -108,21 +109,8 @@ describe('the deep check', () => {
 
   test('counts the entries waiting for delivery and those that went dead', async () => {
     const db = await served.worker.d1();
-    const entry = (id: string) => ({
-      id,
-      idempotencyKey: id,
-      submissionSha256: '0'.repeat(64),
-      form: 'contact',
-      page: '/en/contact',
-      locale: 'en',
-      build: served.site.build.id,
-      preview: false,
-      receivedAt: Date.now(),
-      fields: {},
-      webhook: { name: 'crm', url: 'https://hooks.example.test/x', secret: 'WEBHOOK_SECRET_CRM' },
-    });
-    await insertEntry(db, entry('health-waiting'));
-    await insertEntry(db, entry('health-dead'));
+    await insertEntry(db, contactEntry('health-waiting', served.site.build.id));
+    await insertEntry(db, contactEntry('health-dead', served.site.build.id));
     await markDead(db, 'health-dead');
     try {
       const { status, body } = await deep();
