@@ -15,6 +15,8 @@ export const appEndpoints = {
   manifest: (buildId: string) => `/_app/builds/meta/${buildId}.json`,
   /** for uptime monitors: does the live build read back whole? */
   health: '/_app/health',
+  /** the header search field's results as JSON, `{searchJsonBase}{locale}?q=` */
+  searchJsonBase: '/_app/search/',
   /** where forms without their own endpoint post */
   forms: '/_app/forms',
   /** the thank-you page a browser without JavaScript is sent to after a post */

@@ -45,7 +45,6 @@ import { previewNotes } from './preview/notes';
 import { previewShareLink } from './preview/share-link';
 import { robotsTxt, sitemapXml } from './routes/seo-files';
 import { SEARCH_LOCALE_PARAM, createSearchHandlers } from './search/routes';
-import { SEARCH_JSON_BASE } from '../app/search/common';
 
 /** One step of the worker: a handler, and the requests it sees. */
 export interface Step {
@@ -137,8 +136,8 @@ export function appSteps({ assets, memory, pageMemory }: AppOptions & { memory: 
     step('previewNotesResolve', 'POST', appEndpoints.previewNotesResolve, notes.resolve),
     step('previewNotesDelete', 'POST', appEndpoints.previewNotesDelete, notes.remove),
     // The header field's results as the visitor types (the draft's on the preview host).
-    step('searchBuild', 'GET', SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, build),
-    step('searchJson', 'GET', SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, search.searchJson),
+    step('searchBuild', 'GET', appEndpoints.searchJsonBase + SEARCH_LOCALE_PARAM, build),
+    step('searchJson', 'GET', appEndpoints.searchJsonBase + SEARCH_LOCALE_PARAM, search.searchJson),
     // Client files of earlier deployments, from KV: static assets have only the current ones.
     step('clientFiles', 'GET', `${APP_BASE}*`, clientFiles),
     // Anything else under /_app/ is a 404, published or not.

@@ -30,9 +30,6 @@ export function searchPageUrl(localeCode: string, query: string, page = 1): stri
   return `${searchPagePath(localeCode)}?${params.toString()}`;
 }
 
-/** `{base}{locale}?q=`: the header field's results (under APP_BASE; a test holds that). */
-export const SEARCH_JSON_BASE = '/_app/search/';
-
 /** Search's words for a locale's `lang` (the `search` part of app/i18n/languages/*.ts). */
 export function searchStrings(lang: string): SearchStrings {
   return languageTable(lang).search;

@@ -8,7 +8,8 @@
 import type { FocusEvent } from 'react';
 import type { Chrome } from '../build-records';
 import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_CHARS } from '../constants';
-import { SEARCH_JSON_BASE, SEARCH_LIST_ID, SEARCH_SUGGESTIONS_SHOWN, searchPagePath, searchStrings } from './common';
+import { appEndpoints } from '../endpoints';
+import { SEARCH_LIST_ID, SEARCH_SUGGESTIONS_SHOWN, searchPagePath, searchStrings } from './common';
 
 export function SearchField({ chrome }: { chrome: Chrome }) {
   const t = searchStrings(chrome.locale.lang);
@@ -18,7 +19,7 @@ export function SearchField({ chrome }: { chrome: Chrome }) {
     import('./suggest-client').then(
       (m) =>
         m.attachSuggestions(input, {
-          url: SEARCH_JSON_BASE + code,
+          url: appEndpoints.searchJsonBase + code,
           listId: SEARCH_LIST_ID,
           resultsLabel: t.results,
           debounceMs: SEARCH_DEBOUNCE_MS,

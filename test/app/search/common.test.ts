@@ -1,12 +1,12 @@
 /** Where search lives, as the worker routes it and the client router leaves it to the server. */
 import { describe, expect, test } from 'vitest';
-import { APP_BASE } from '../../../app/endpoints';
-import { SEARCH_JSON_BASE, isSearchPagePath, searchPageUrl } from '../../../app/search/common';
+import { APP_BASE, appEndpoints } from '../../../app/endpoints';
+import { isSearchPagePath, searchPageUrl } from '../../../app/search/common';
 import { isServerOnlyPath } from '../../../app/navigation/guards';
 
 describe('search paths', () => {
   test("the header field's endpoint is under the app's base, so no content page can take its path", () => {
-    expect(SEARCH_JSON_BASE.startsWith(APP_BASE)).toBe(true);
+    expect(appEndpoints.searchJsonBase.startsWith(APP_BASE)).toBe(true);
   });
 
   test("a locale's search page is a server page for the client router; deeper paths are not search pages", () => {

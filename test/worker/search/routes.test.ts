@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { SEARCH_QUERY_MAX_CHARS } from '../../../app/constants';
 import type { IndexedPage } from '../../../app/search/build-index';
-import { SEARCH_JSON_BASE } from '../../../app/search/common';
+import { appEndpoints } from '../../../app/endpoints';
 import { SEARCH_SUGGESTIONS_SHOWN } from '../../../app/search/common';
 import type { CompleteBuild } from '../../../worker/build-memory';
 import type { KvReader } from '../../../worker/kv-records';
@@ -38,7 +38,7 @@ function searchSite({ withIndex = true, et = ET, drop = (_records: Record<string
   const app = testApp();
   const search = createSearchHandlers({ assets: ASSETS });
   app.use(given({ build }));
-  app.get(SEARCH_JSON_BASE + SEARCH_LOCALE_PARAM, search.searchJson);
+  app.get(appEndpoints.searchJsonBase + SEARCH_LOCALE_PARAM, search.searchJson);
   app.get(`/${SEARCH_LOCALE_PARAM}/search`, search.searchPage);
   app.get('*', (c) => c.text('the content pages', 404));
   return (path: string) => request(app, path, {}, { SITE_KV: kv });
@@ -129,7 +129,7 @@ describe('the search page', () => {
     const res = await go('/et/search?q=aripaev');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('Otsing pole praegu saadaval.');
-    expect((await go(`${SEARCH_JSON_BASE}et?q=aripaev`)).status).toBe(503);
+    expect((await go(`${appEndpoints.searchJsonBase}et?q=aripaev`)).status).toBe(503);
   });
 });
 
@@ -137,7 +137,7 @@ describe("the header field's JSON", () => {
   test('answers the first results of the search page, in the same order', async () => {
     const go = searchSite();
     const page = (await searchView(await go('/en/search?q=offer'))).answer;
-    const res = await go(`${SEARCH_JSON_BASE}en?q=offer`);
+    const res = await go(`${appEndpoints.searchJsonBase}en?q=offer`);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const json: typeof page = await res.json();
     expect(json.total).toBe(page.total);
@@ -146,7 +146,7 @@ describe("the header field's JSON", () => {
 
   test('refuses a query over the limit with a 400, and an unknown locale with a 404', async () => {
     const go = searchSite();
-    expect((await go(`${SEARCH_JSON_BASE}en?q=${'x'.repeat(SEARCH_QUERY_MAX_CHARS + 1)}`)).status).toBe(400);
-    expect((await go(`${SEARCH_JSON_BASE}xx?q=loan`)).status).toBe(404);
+    expect((await go(`${appEndpoints.searchJsonBase}en?q=${'x'.repeat(SEARCH_QUERY_MAX_CHARS + 1)}`)).status).toBe(400);
+    expect((await go(`${appEndpoints.searchJsonBase}xx?q=loan`)).status).toBe(404);
   });
 });

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { kvKeys } from '../../../app/kv-keys';
-import { SEARCH_JSON_BASE, SEARCH_SUGGESTIONS_SHOWN } from '../../../app/search/common';
+import { appEndpoints } from '../../../app/endpoints';
+import { SEARCH_SUGGESTIONS_SHOWN } from '../../../app/search/common';
 import { SearchDictionary } from '../../../app/search/record';
 import { REPO_CONTENT, buildForTest, type BuiltSite } from '../../support/built-site';
 import { bootData } from '../../support/html';
@@ -50,7 +51,7 @@ describe('search against KV', () => {
   ])("the header field's JSON in %s for %s is the first results of the search page, in the same order", async (locale, q) => {
     const page = await pageAnswer(`/${locale}/search?q=${encodeURIComponent(q)}`);
     expect(page.total).toBeGreaterThan(0);
-    const res = await worker.fetch(`${SEARCH_JSON_BASE}${locale}?q=${encodeURIComponent(q)}`);
+    const res = await worker.fetch(`${appEndpoints.searchJsonBase}${locale}?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
     const json = (await res.json()) as Answer;
     expect(json.total).toBe(page.total);
