@@ -5,6 +5,7 @@
  */
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { documentLoads, launchBrowser, type Browser, type TrackedPage } from '../support/browser';
@@ -33,8 +34,22 @@ async function openTab(path: string): Promise<TrackedPage & { loads: string[] }>
   const tab = await browser.newPage();
   const loads = documentLoads(tab.page);
   await tab.page.goto(`${dev.url}${path}`);
-  await tab.page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true' && typeof window.__router === 'object');
+  await connected(tab.page);
   return { ...tab, loads };
+}
+
+/** Once the tab's dev client hears the dev server and the router has started (again, after a reload). */
+const connected = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true' && typeof window.__router === 'object');
+
+/**
+ * Closes a tab that reloaded, once its new document is up. A close that races the reload's
+ * commit can hang for good in Chromium (microsoft/playwright#42068, crbug.com/536385539): it did
+ * here in about half of the runs, for the length of the test's timeout.
+ */
+async function closeReloaded(page: Page): Promise<void> {
+  await connected(page);
+  await page.close();
 }
 
 beforeAll(async () => {
@@ -62,7 +77,7 @@ describe('npm run dev', () => {
     expect(same.loads).toEqual(['/en/page-1']);
     await expect.poll(() => other.loads).toEqual(['/en/page-2', '/en/page-2']);
     expect(same.problems).toEqual([]);
-    await Promise.all([same.page.close(), other.page.close()]);
+    await Promise.all([same.page.close(), closeReloaded(other.page)]);
   });
 
   test('a broken page file shows an overlay naming file, line, column and field while the last good build serves; fixing it removes the overlay', async () => {
@@ -89,10 +104,7 @@ describe('npm run dev', () => {
     await Promise.all([tab.page.close(), later.page.close()]);
   });
 
-  // Retried once: in about half of the whole-file runs on a clean clone (never in a run of this
-  // test alone), this test's new tab hangs before its dev client reports connected, before
-  // anything is saved. Not found yet; the closing note of 2026-11-27 says what was ruled out.
-  test('a change in app/ reloads every open tab', { retry: 1 }, async () => {
+  test('a change in app/ reloads every open tab', async () => {
     const tab = await openTab('/en/page-2');
     await tab.page.evaluate(() => ((window as { devMarker?: number }).devMarker = 1));
     const from = dev.output().length;
@@ -104,6 +116,6 @@ describe('npm run dev', () => {
     await expect
       .poll(() => tab.loads, { timeout: 15_000, message: `the tab did not reload; npm run dev said:\n${dev.output().slice(from)}` })
       .toEqual(['/en/page-2', '/en/page-2']);
-    await tab.page.close();
+    await closeReloaded(tab.page);
   });
 });
