@@ -15,11 +15,27 @@ const unitFilesReplacingModules = readdirSync('test', { recursive: true, encodin
   .filter((f) => REPLACES_MODULES.test(readFileSync(f, 'utf8')));
 
 /**
- * Four projects, run by `npm test` in this order:
+ * The browser files in two lanes that run side by side, each file after file: the files on the
+ * run's one server of the repository's content (`useSharedSiteInBrowser()`, `startSharedSite()`,
+ * which navigation's republish changes for a while, so no two of them may overlap) and all the
+ * others, on the tag manager's or the preview's shared server or on a server of their own. Most
+ * of a browser test is waiting (pages, timers, a server's reload): two lanes halve the wall time
+ * for the CPU of one.
+ */
+const ON_REPO_SERVER = /useSharedSiteInBrowser\((\{[^)]*\})?\)|startSharedSite\(\)/;
+const e2eFiles = readdirSync('test/e2e', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.ts$/.test(f))
+  .map((f) => join('test/e2e', f));
+const e2eOnRepoServer = e2eFiles.filter((f) => ON_REPO_SERVER.test(readFileSync(f, 'utf8')));
+const e2eOnOtherServers = e2eFiles.filter((f) => !e2eOnRepoServer.includes(f));
+
+/**
+ * Five projects, run by `npm test` in this order:
  *   unit           pure modules and Node scripts                 test/**\/*.test.ts(x)
  *   unit-isolated  the unit files that replace modules           (listed above)
  *   worker         the built worker inside workerd (Miniflare)    test/**\/*.workerd.test.ts
- *   e2e            `npm start`'s server driven by Chromium        test/e2e/**\/*.test.ts
+ *   e2e-repo       `npm start`'s server driven by Chromium        test/e2e/**\/*.test.ts on the repository's server
+ *   e2e-others                                                    the rest of test/e2e/ (both: --project 'e2e*')
  */
 export default defineConfig({
   test: {
@@ -58,20 +74,25 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: true,
+      ...(
+        [
+          ['e2e-repo', e2eOnRepoServer],
+          ['e2e-others', e2eOnOtherServers],
+        ] as const
+      ).map(([name, include]) => ({
+        extends: true as const,
         test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          name,
+          include: [...include],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One server and one browser at a time: the machine has two cores.
+          // A lane: its files one after another (the two lanes run side by side).
           fileParallelism: false,
-          // The files run one after another in one worker: sharing its module graph saves importing
-          // playwright-core, zod and the app once per file.
+          // In one worker: sharing its module graph saves importing playwright-core, zod and the
+          // app once per file.
           isolate: false,
         },
-      },
+      })),
     ],
   },
 });

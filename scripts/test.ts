@@ -120,7 +120,7 @@ const [checks] = await Promise.all([
   staticChecks(),
   warmImageCache().then(() =>
     Promise.all([
-      vitest('browser', ['e2e'], { quiet: true }),
+      vitest('browser', ['e2e-repo', 'e2e-others'], { quiet: true }),
       vitest('unit-and-worker', ['unit', 'unit-isolated', 'worker'], { niced: true }),
     ]),
   ),
