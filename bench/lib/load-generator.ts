@@ -26,6 +26,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** per-request timeout, seconds */
   timeout?: number;
+  /** requests per second over all connections together; without it, as fast as the server answers */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -46,7 +48,7 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[i]!;
 }
 
-export async function runLoad({ url, seconds, connections, requests, headers = {}, timeout = 5 }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({ url, seconds, connections, requests, headers = {}, timeout = 5, rate }: LoadOptions): Promise<LoadResult> {
   const latencies = new Float64Array(Math.min(MAX_LATENCY_SAMPLES, Math.ceil(seconds * MAX_REQUESTS_PER_SECOND) + connections));
   let n = 0;
   const instance = autocannon({
@@ -58,6 +60,7 @@ export async function runLoad({ url, seconds, connections, requests, headers = {
     headers: { 'user-agent': CHROME_UA, ...headers },
     ...(requests ? { requests } : {}),
     maxOverallRequests: Math.max(connections, Math.ceil(seconds * MAX_REQUESTS_PER_SECOND)),
+    ...(rate !== undefined ? { overallRate: rate } : {}),
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
     if (n < latencies.length) latencies[n++] = ms;

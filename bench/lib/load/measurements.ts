@@ -9,6 +9,8 @@ export interface LoadSettings {
   connections: number;
   /** the least warm-up, seconds */
   warmup: number;
+  /** requests per second over all connections together (a cap); without it, as fast as workerd answers */
+  rate?: number;
   /** a publish every this many seconds (a soak); without it, one publish halfway */
   publishEverySeconds?: number;
   /** KV reads fail for this many seconds in the middle of the run (a soak's fault window) */

@@ -45,7 +45,7 @@ async function changedContent(cleanup: Cleanup, n: number): Promise<string> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step: Step): Promise<LoadMeasurements> {
-  const { seconds, connections, warmup } = settings;
+  const { seconds, connections, warmup, rate } = settings;
   const wrangler = readWranglerSettings(await readFile(WRANGLER_TOML, 'utf8'));
   const ttlMs = Number(wrangler.vars.BUILD_POINTER_TTL_MS ?? 5000);
   const schedule = loadSchedule(settings);
@@ -90,7 +90,7 @@ export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step
   const warmTally = newTally();
   const url = runtime.urls.edge;
   do {
-    const r = await runLoad({ url, seconds: WARMUP_STEP_S, connections, requests: toAutocannonRequests(mix, warmTally) });
+    const r = await runLoad({ url, seconds: WARMUP_STEP_S, connections, rate, requests: toAutocannonRequests(mix, warmTally) });
     warmedSeconds += r.seconds;
     rssTrace.push(await runtime.rss());
   } while (!warmUpOver({ rssTrace, seconds: warmedSeconds, minSeconds: warmup }));
@@ -162,7 +162,7 @@ export async function runLoadTest(settings: LoadSettings, cleanup: Cleanup, step
   })();
   let result;
   try {
-    result = await runLoad({ url, seconds, connections, requests });
+    result = await runLoad({ url, seconds, connections, rate, requests });
   } finally {
     sampling = false;
     for (const t of timers) clearTimeout(t);
