@@ -25,6 +25,12 @@ import type { BuiltSite } from './built-site';
  */
 const DISPOSE_WAIT_MS = 20_000;
 
+/** undici's "fetch failed" for a connection reset while the request was being written. */
+function isResetBeforeAnswer(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as { code?: string; syscall?: string } | undefined) : undefined;
+  return cause?.code === 'ECONNRESET' && cause.syscall === 'write';
+}
+
 async function disposeWithin(mf: Miniflare, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
@@ -320,11 +326,22 @@ export async function startWorker(
   const worker: TestWorker = {
     // Concatenated, not resolved: `//evil.example` must reach the worker as a path, not a host.
     // A full URL picks the host (the preview host, say).
-    fetch: (path, init) =>
-      mf.dispatchFetch(/^https?:/.test(path) ? path : ORIGIN + path, {
-        redirect: 'manual',
-        ...init,
-      } as never) as unknown as Promise<Response>,
+    fetch: async (path, init) => {
+      const send = () =>
+        mf.dispatchFetch(/^https?:/.test(path) ? path : ORIGIN + path, {
+          redirect: 'manual',
+          ...init,
+        } as never) as unknown as Promise<Response>;
+      try {
+        return await send();
+      } catch (err) {
+        if (!isResetBeforeAnswer(err) || init?.body instanceof ReadableStream) throw err;
+        // A keep-alive connection workerd had closed (after answering a request whose body it
+        // did not read, a 413 or 415) was reused for this one: it never reached the worker, so
+        // it is sent again, as a browser does. A stream body cannot be sent twice.
+        return send();
+      }
+    },
     url: url.origin,
     kv,
     put,
