@@ -1,19 +1,20 @@
-/** `npm run typecheck`: tsc over each runtime's tsconfig, one after the other (`--help` lists them). */
+/** `npm run typecheck`: tsc's check of each runtime's tsconfig, one after the other (`--help` lists them). */
+import { ROOT } from './lib/bundle';
 import { command } from './lib/cli';
-import { runToolSteps, stepLine, type ToolStep } from './lib/tool-steps';
-
-// One tsconfig per place code runs, so each is checked against its own runtime's types.
-const STEPS: readonly ToolStep[] = [
-  ['tsc', '-p', 'app/tsconfig.json'],
-  ['tsc', '-p', 'worker/tsconfig.json'],
-  ['tsc', '-p', 'tsconfig.json'],
-];
+import { loadProject, TSCONFIGS, typecheck } from './lib/static-checks';
 
 command({
   usage: 'npm run typecheck',
   summary: 'Type-check the app, the worker and the scripts and tests, each against its own runtime, stopping at the first that fails.',
   options: {},
   examples: ['npm run typecheck'],
-  notes: ['runs, in order:', ...STEPS.map((s) => `  ${stepLine(s)}`)],
+  notes: [
+    'checks, in order, what `tsc -p` would (same messages, same exit code), through the TypeScript API:',
+    ...TSCONFIGS.map((t) => `  tsc -p ${t}`),
+  ],
 });
-process.exit(await runToolSteps(STEPS));
+for (const tsconfig of TSCONFIGS) {
+  const { code, output } = typecheck(ROOT, loadProject(ROOT, tsconfig));
+  process.stdout.write(output);
+  if (code !== 0) process.exit(code);
+}

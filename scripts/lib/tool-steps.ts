@@ -24,6 +24,18 @@ function runStep([tool, ...args]: ToolStep): Promise<number> {
   });
 }
 
+/** Runs one step with its output kept (stdout and stderr, in the order written) instead of shown. */
+export function captureToolStep([tool, ...args]: ToolStep): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin', tool), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', (err) => resolve({ code: 1, output: `${output}error: ${tool} did not start: ${err.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
 /** Runs the steps in order; resolves with 0, or the exit code of the first that failed. */
 export async function runToolSteps(steps: readonly ToolStep[]): Promise<number> {
   for (const step of steps) {
