@@ -9,6 +9,13 @@ import { wordPattern } from './fold';
 export interface ExcerptPart {
   text: string;
   mark?: true;
+  /**
+   * where the window cuts the text, before or after it (its text is empty): the screen draws
+   * the ellipsis with CSS, so that an English page's HTML and boot data stay Latin-1. One
+   * character past U+00FF makes V8 build the whole page as a two-byte string and encode it
+   * the slow way, which cost the search page a fifth of its instructions (docs/search.md).
+   */
+  cut?: true;
 }
 
 /** How much of the window comes before the first match. */
@@ -56,5 +63,6 @@ export function excerptOf(
   }
   if (end > at) parts.push({ text: body.slice(at, end) });
   if (parts.length === 0) return parts;
-  return [...(start > 0 ? [{ text: '… ' }] : []), ...parts, ...(end < body.length ? [{ text: ' …' }] : [])];
+  const cut: ExcerptPart = { text: '', cut: true };
+  return [...(start > 0 ? [cut] : []), ...parts, ...(end < body.length ? [cut] : [])];
 }
