@@ -4,7 +4,7 @@
  * <mark>, so page text is never markup.
  */
 import { SEARCH_EXCERPT_MAX_CHARS } from '../constants';
-import { wordPattern } from './fold';
+import { forEachWord } from './fold';
 
 export interface ExcerptPart {
   text: string;
@@ -34,18 +34,17 @@ export function excerptOf(
   const hits: boolean[] = [];
   let first = -1;
   let limit = Infinity;
-  const word = wordPattern();
-  for (let m = word.exec(body); m; m = word.exec(body)) {
-    const hit = matched.has(term(m[0]));
-    starts.push(m.index);
-    ends.push(m.index + m[0].length);
+  forEachWord(body, (wordStart, wordEnd) => {
+    const hit = matched.has(term(body.slice(wordStart, wordEnd)));
+    starts.push(wordStart);
+    ends.push(wordEnd);
     hits.push(hit);
     if (hit && first < 0) {
-      first = m.index;
+      first = wordStart;
       limit = Math.max(0, first - Math.floor(maxChars * LEAD_FRACTION)) + maxChars;
     }
-    if (m.index >= limit) break;
-  }
+    return wordStart >= limit;
+  });
   let start = first >= 0 ? Math.max(0, first - Math.floor(maxChars * LEAD_FRACTION)) : 0;
   let end = Math.min(body.length, start + maxChars);
   // Whole words only: move the edges out of a word they fall inside.
