@@ -1,10 +1,11 @@
 /**
  * `npm run bench:instructions [-- --requests N --rounds R --warmup N --profiles DIR]`: instructions per request
- * for the short paths (cache hit, payload, redirect), the full render and their references, counted by
- * valgrind's callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
- * The judge of the four CPU budgets: exits 1 when one of their pairs (INSTRUCTION_PAIR_LIMIT) is
+ * for the short paths (cache hit, payload, redirect), the full render and their references, and
+ * for a warm search against a full render on the 10 000-page scale site, counted by valgrind's
+ * callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
+ * The judge of the four CPU budgets and the warm search's: exits 1 when one of their ratios is
  * over its limit; writes bench/instructions.json. Needs valgrind (`apt-get install valgrind`);
- * about 3 minutes. bench/README.md, "`npm run bench:instructions`".
+ * about 6 minutes. bench/README.md, "`npm run bench:instructions`".
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,9 @@ import { benchScenarios, hitCallsScenario, verifyScenario } from './lib/bench/sc
 import { Cleanup, runToExit } from './lib/cleanup';
 import { InstructionCounter, countedRuntime, hasValgrind } from './lib/instructions/callgrind';
 import { BUDGETS } from './lib/bench/budgets';
+import { publishedMarker } from './lib/built-site';
+import { BUILD_POINTER_TTL_MS } from '../app/constants';
+import { SEARCH_RATIOS, buildScaleSite, searchScenarios, verifySearchScenarios } from './lib/instructions/search';
 import { countInstructions, instructionRatios, instructionResults, missedRatios, type RatioSpec } from './lib/instructions/measure';
 import { CHROME_UA } from './lib/load-generator';
 import { numberOption } from './lib/options';
@@ -23,7 +27,7 @@ import { startRuntime } from './lib/workerd/runtime';
 const { values } = command({
   usage: 'npm run bench:instructions -- [--requests N] [--rounds R] [--warmup N] [--profiles DIR]',
   summary:
-    "Instructions per request for the short paths and the full render, counted by valgrind's callgrind in workerd; reported, not judged. Needs valgrind; about 3 minutes.",
+    "Instructions per request for the short paths, the full render and a warm search at scale, counted by valgrind's callgrind in workerd; exits 1 when a CPU budget's ratio is over its limit. Needs valgrind; about 6 minutes.",
   options: {
     requests: { type: 'string', default: '300', value: 'N', description: 'counted requests per scenario and round, 10 to 10000' },
     rounds: { type: 'string', default: '3', value: 'R', description: 'rounds per scenario, 1 to 9' },
@@ -49,6 +53,7 @@ const RATIOS: RatioSpec[] = [
   { key: 'payload', over: 'savedHtml', label: 'payload ÷ saved HTML', limit: BUDGETS.payloadCpuVsSavedHtml },
   { key: 'redirect', over: 'savedHtml', label: 'redirect ÷ saved HTML', limit: BUDGETS.redirectCpuVsSavedHtml },
   { key: 'render', over: 'minimalRender', label: 'full render ÷ minimal render', limit: BUDGETS.renderCpuVsMinimalRender },
+  ...SEARCH_RATIOS,
 ];
 const RESULTS = join(import.meta.dirname, 'instructions.json');
 
@@ -59,6 +64,8 @@ const cleanup = new Cleanup();
 await runToExit('bench:instructions', cleanup, async () => {
   if (!(await hasValgrind())) fail('valgrind is not installed: apt-get install valgrind');
   const fixture = await prepareFixtureRuntime(cleanup, step);
+  step('generating and building the 10 000-page scale site for the search counts (about a minute)');
+  const scale = await buildScaleSite(cleanup);
   step('starting workerd under callgrind (about 10 s)');
   const profiles = values.profiles === undefined ? await cleanup.tempDir('callgrind') : resolve(values.profiles);
   await mkdir(profiles, { recursive: true });
@@ -87,8 +94,19 @@ await runToExit('bench:instructions', cleanup, async () => {
     await res.arrayBuffer();
   };
   const counter = new InstructionCounter(runtime.pid);
-  const counts = await countInstructions(counter, scenarios, { ...settings, dumpEachRound: values.profiles !== undefined }, request, step);
+  const countSettings = { ...settings, dumpEachRound: values.profiles !== undefined };
+  const counts = await countInstructions(counter, scenarios, countSettings, request, step);
   for (const s of scenarios) await verifyScenario(s);
+
+  // Search is judged on the scale site, published into the same KV as `npm run publish` would.
+  step(`publishing the scale site (${scale.pageCount} pages) into the same KV`);
+  await runtime.putKv([...scale.records, scale.pointer, publishedMarker(scale)]);
+  // The worker keeps the live pointer in memory this long.
+  await new Promise((r) => setTimeout(r, BUILD_POINTER_TTL_MS + 1000));
+  const search = searchScenarios(runtime.urls.nocache);
+  await verifySearchScenarios(search, scale.id, headers);
+  counts.push(...(await countInstructions(counter, search, countSettings, request, step)));
+  await verifySearchScenarios(search, scale.id, headers);
 
   log(
     `\ninstructions per request (callgrind, ${settings.rounds} rounds of ${settings.requests} after ${settings.warmupRequests} warm-up requests each)`,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { SearchAnswer as SearchAnswerType } from './engine';
 
-const ExcerptPart = z.object({ text: z.string(), mark: z.literal(true).optional() });
+const ExcerptPart = z.object({ text: z.string(), mark: z.literal(true).optional(), cut: z.literal(true).optional() });
 
 export const SearchAnswer: z.ZodType<SearchAnswerType> = z.object({
   query: z.string(),

@@ -35,5 +35,9 @@ export function searchStrings(lang: string): SearchStrings {
   return languageTable(lang).search;
 }
 
-/** A query as the page quotes it. */
-export const quoted = (query: string) => `“${query}”`;
+/**
+ * A query as the page's title quotes it. Plain quotes: the title is in the page's HTML, which
+ * stays Latin-1 for the Latin-1 locales (./excerpt.ts says why); in the page the query is a
+ * `<q>`, whose quotes the browser draws in the page's language.
+ */
+export const quoted = (query: string) => `"${query}"`;

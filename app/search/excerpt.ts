@@ -4,11 +4,18 @@
  * <mark>, so page text is never markup.
  */
 import { SEARCH_EXCERPT_MAX_CHARS } from '../constants';
-import { wordPattern } from './fold';
+import { forEachWord } from './fold';
 
 export interface ExcerptPart {
   text: string;
   mark?: true;
+  /**
+   * where the window cuts the text, before or after it (its text is empty): the screen draws
+   * the ellipsis with CSS, so that an English page's HTML and boot data stay Latin-1. One
+   * character past U+00FF makes V8 build the whole page as a two-byte string and encode it
+   * the slow way, which cost the search page a fifth of its instructions (docs/search.md).
+   */
+  cut?: true;
 }
 
 /** How much of the window comes before the first match. */
@@ -27,18 +34,17 @@ export function excerptOf(
   const hits: boolean[] = [];
   let first = -1;
   let limit = Infinity;
-  const word = wordPattern();
-  for (let m = word.exec(body); m; m = word.exec(body)) {
-    const hit = matched.has(term(m[0]));
-    starts.push(m.index);
-    ends.push(m.index + m[0].length);
+  forEachWord(body, (wordStart, wordEnd) => {
+    const hit = matched.has(term(body.slice(wordStart, wordEnd)));
+    starts.push(wordStart);
+    ends.push(wordEnd);
     hits.push(hit);
     if (hit && first < 0) {
-      first = m.index;
+      first = wordStart;
       limit = Math.max(0, first - Math.floor(maxChars * LEAD_FRACTION)) + maxChars;
     }
-    if (m.index >= limit) break;
-  }
+    return wordStart >= limit;
+  });
   let start = first >= 0 ? Math.max(0, first - Math.floor(maxChars * LEAD_FRACTION)) : 0;
   let end = Math.min(body.length, start + maxChars);
   // Whole words only: move the edges out of a word they fall inside.
@@ -56,5 +62,6 @@ export function excerptOf(
   }
   if (end > at) parts.push({ text: body.slice(at, end) });
   if (parts.length === 0) return parts;
-  return [...(start > 0 ? [{ text: '… ' }] : []), ...parts, ...(end < body.length ? [{ text: ' …' }] : [])];
+  const cut: ExcerptPart = { text: '', cut: true };
+  return [...(start > 0 ? [cut] : []), ...parts, ...(end < body.length ? [cut] : [])];
 }

@@ -5,7 +5,7 @@
  */
 import type { Chrome } from '../build-records';
 import { SEARCH_QUERY_MAX_CHARS } from '../constants';
-import { SEARCH_RESULTS_PER_PAGE, quoted, searchPageUrl, searchStrings } from './common';
+import { SEARCH_RESULTS_PER_PAGE, searchPageUrl, searchStrings } from './common';
 import type { SearchAnswer } from './engine';
 import type { SearchTrouble } from './answer';
 
@@ -43,7 +43,15 @@ export function SearchScreen({ chrome, query, answer, trouble }: SearchScreenPro
     trouble === 'too-long' ? t.tooLong : trouble === 'bad-page' ? t.badPage : trouble === 'unavailable' ? t.unavailable : null;
   return (
     <section className="screen search-page">
-      <h1 tabIndex={-1}>{query && !trouble ? `${t.resultsFor} ${quoted(query)}` : t.label}</h1>
+      <h1 tabIndex={-1}>
+        {query && !trouble ? (
+          <>
+            {t.resultsFor} <q>{query}</q>
+          </>
+        ) : (
+          t.label
+        )}
+      </h1>
       <form className="search-page__form" action={`/${chrome.locale.code}/search`} method="get">
         <label htmlFor="search-page-q">{t.label}</label>
         <input
@@ -69,7 +77,15 @@ export function SearchScreen({ chrome, query, answer, trouble }: SearchScreenPro
                   {hit.title}
                 </a>
                 <p className="search-result__excerpt">
-                  {hit.excerpt.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
+                  {hit.excerpt.map((part, i) =>
+                    part.cut ? (
+                      <span key={i} className={`search-result__cut search-result__cut--${i === 0 ? 'start' : 'end'}`} />
+                    ) : part.mark ? (
+                      <mark key={i}>{part.text}</mark>
+                    ) : (
+                      part.text
+                    ),
+                  )}
                 </p>
                 <p className="search-result__path">{hit.path}</p>
               </li>
@@ -80,7 +96,9 @@ export function SearchScreen({ chrome, query, answer, trouble }: SearchScreenPro
       )}
       {answer && answer.total === 0 && (
         <div className="search-page__none">
-          <p>{`${t.noResults} ${quoted(answer.query)}`}</p>
+          <p>
+            {t.noResults} <q>{answer.query}</q>
+          </p>
           {chrome.navigation.length > 0 && (
             <>
               <h2>{t.suggestions}</h2>

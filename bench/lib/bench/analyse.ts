@@ -24,7 +24,7 @@ import type { PageImageBytes } from './image-bytes';
 import { imagePageRatios, type ImagePageRatios } from './image-page-figures';
 import type { BenchMeasurements, LoadRun } from './measurements';
 import type { ScenarioKey } from './scenarios';
-import { evaluateSearchBudgets } from './search';
+import { evaluateSearchBudgets, warmSearchTimeVsRender } from './search';
 
 /** The figures a scenario is divided by: the constant route's, around it or over the run. */
 export interface Bracket {
@@ -71,6 +71,8 @@ export interface BenchAnalysis {
   coldStartVsKvRender: number;
   /** the page of 30 photos over the same page with variants off */
   imagePage: ImagePageRatios;
+  /** printed, not judged: a warm search's time over the scale page's render (bench:instructions judges it) */
+  warmSearchTimeVsRender?: number;
   constantRuns: LoadRun[];
   /** the constant route over the whole run */
   constant: Bracket;
@@ -170,13 +172,14 @@ export function analyseBench(m: BenchMeasurements): BenchAnalysis {
     clientOwnGzipBytes: m.js.ownGzipBytes,
     workerGzipBytes: m.dryRun.gzipKiB * 1024,
     scale: m.scale.map((s, i) => ({ pages: s.pages, renderMedianMs: m.scaleRenders[i]!.medianMs })),
-  }).concat(m.search ? evaluateSearchBudgets(m.search, m.scaleRenders.at(-1)!.medianMs) : []);
+  }).concat(m.search ? evaluateSearchBudgets(m.search) : []);
   return {
     cpu,
     phoneImageSaving,
     coldStartVsMinimalRender: coldStartRatio(m.coldStarts, 'minimalRenderMs'),
     coldStartVsKvRender,
     imagePage,
+    ...(m.search ? { warmSearchTimeVsRender: warmSearchTimeVsRender(m.search, m.scaleRenders.at(-1)!.medianMs) } : {}),
     constantRuns,
     constant: meanBracket(constantRuns),
     loads,

@@ -140,6 +140,11 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
     ),
   );
 
+  if (a.warmSearchTimeVsRender !== undefined)
+    log(
+      `search, warm, ${fmt.int(m.scale.at(-1)!.pages)} pages: time per search ÷ the render of ${SCALE_PAGE}: ${fmt.ratio(a.warmSearchTimeVsRender)} (printed; bench:instructions judges this budget in instructions)`,
+    );
+
   log(section('The same page, same run: the site against the reference workers'));
   log(
     table(
@@ -306,6 +311,7 @@ export function benchResults(m: BenchMeasurements, a: BenchAnalysis) {
     worker: { totalKiB: m.dryRun.totalKiB, gzipKiB: m.dryRun.gzipKiB, ourGzipBytes: m.dryRun.gzipBytes },
     clientJs: m.js,
     scale: m.scale.map((s, i) => ({ ...s, render: m.scaleRenders[i] })),
+    search: m.search && { ...m.search, warmTimeVsRender: a.warmSearchTimeVsRender },
     budgets: { limits: BUDGETS, checks: a.checks },
     sameRun: a.sameRun,
     references: a.references,

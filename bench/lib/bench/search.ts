@@ -1,9 +1,10 @@
 /**
  * Site search's budgets (issue #38), measured in Node on the bench's builds: the 10 000-page
  * scale site for the edge and browser figures, the sample content for the build's share.
- * Node runs the same V8 and the same modules the worker bundles; the figures are per search
- * against the Node render of the scale page, not workerd's CPU counters (docs/search.md says
- * what that leaves out).
+ * Node runs the same V8 and the same modules the worker bundles. The warm search's time over the
+ * Node render of the scale page is printed, not judged: its budget is judged in instructions in
+ * workerd (`npm run bench:instructions`, ../instructions/search.ts), where the machine's load
+ * cannot move it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ export const SEARCH_BUDGETS = {
 } as const;
 
 /** Queries a visitor of the generated site might type: words, prefixes, a typo, nothing found. */
-const QUERIES = ['page', 'body text', 'generated 12', 'overveiw', 'rat', 'nothing-like-this'];
+export const SEARCH_BENCH_QUERIES: readonly string[] = ['page', 'body text', 'generated 12', 'overveiw', 'rat', 'nothing-like-this'];
 const WARM_RUNS = 30;
 
 export interface SearchAtScale {
@@ -103,7 +104,7 @@ export async function measureSearchAtScale(build: BuildOutput, distDir: string):
     const source = memorySearchSource(searchRecords);
     const t0 = performance.now();
     const index = (await openSearchIndex(source, hash))!;
-    await searchIn(index, QUERIES[0]!);
+    await searchIn(index, SEARCH_BENCH_QUERIES[0]!);
     const coldFirstSearchMs = performance.now() - t0;
     locales.push({
       code,
@@ -118,7 +119,7 @@ export async function measureSearchAtScale(build: BuildOutput, distDir: string):
   }
   const perQuery: number[] = [];
   let answerGzipBytes = 0;
-  for (const query of QUERIES) {
+  for (const query of SEARCH_BENCH_QUERIES) {
     const times: number[] = [];
     for (const index of loaded) {
       answerGzipBytes = Math.max(answerGzipBytes, gzip(JSON.stringify(await searchIn(index, query, 1, SEARCH_SUGGESTIONS_SHOWN))));
@@ -151,20 +152,22 @@ function check(name: string, actual: number, limit: number, show: (x: number) =>
 }
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
-const times = (x: number) => `${x.toFixed(2)}x`;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-/** The search budgets, judged against the scale page's render median (ms) of the same run. */
-export function evaluateSearchBudgets(m: SearchMeasurements, scaleRenderMedianMs: number, limits = SEARCH_BUDGETS): BudgetCheck[] {
+/**
+ * A warm search's time over the scale page's Node render (ms, the same run's median): printed,
+ * not judged. Its budget (SEARCH_BUDGETS.warmSearchVsRender) is judged in instructions by
+ * `npm run bench:instructions` (../instructions/search.ts), since this ratio moved between 1.7x
+ * and 2.8x from run to run of the same code on two shared cores.
+ */
+export const warmSearchTimeVsRender = (m: SearchMeasurements, scaleRenderMedianMs: number): number =>
+  m.scale.warmSearchMs / scaleRenderMedianMs;
+
+/** The search budgets `npm run bench` judges (all but the warm search's; see warmSearchTimeVsRender). */
+export function evaluateSearchBudgets(m: SearchMeasurements, limits = SEARCH_BUDGETS): BudgetCheck[] {
   const { scale, sample } = m;
   const coldest = Math.max(...scale.locales.map((l) => l.coldFirstSearchMs));
   return [
-    check(
-      `search, warm, ${scale.pages} pages: time per search vs a full render`,
-      scale.warmSearchMs / scaleRenderMedianMs,
-      limits.warmSearchVsRender,
-      times,
-    ),
     check(`search, first of an isolate (load + answer), ${scale.pages} pages, slowest locale`, coldest, limits.coldFirstSearchMs, ms),
     check(
       "search, the header field's first query: code + answer, gzip",

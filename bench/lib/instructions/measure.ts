@@ -9,6 +9,16 @@ export interface CountedScenario {
   key: string;
   label: string;
   url: string;
+  /**
+   * a mix of requests instead of one: request i of a warm-up or a round goes to `urls[i % length]`,
+   * so the figure is the mean over the mix (the search's queries); `url` is then only its name
+   */
+  urls?: readonly string[];
+}
+
+/** The URL of a scenario's request number `i` (counted from 0 in each warm-up and round). */
+export function urlOf(s: CountedScenario, i: number): string {
+  return s.urls?.length ? s.urls[i % s.urls.length]! : s.url;
 }
 
 export interface CountSettings {
@@ -62,7 +72,7 @@ export async function countInstructions(
 ): Promise<ScenarioCounts[]> {
   for (const s of scenarios) {
     step(`warm-up: ${s.label}, ${warmupRequests} requests`);
-    for (let i = 0; i < warmupRequests; i++) await request(s.url);
+    for (let i = 0; i < warmupRequests; i++) await request(urlOf(s, i));
   }
   const counts = scenarios.map((s) => ({ key: s.key, label: s.label, perRequest: [] as number[] }));
   for (let round = 0; round < rounds; round++) {
@@ -70,7 +80,7 @@ export async function countInstructions(
     for (const [i, s] of scenarios.entries()) {
       await counter.counting(true);
       const before = await counter.total();
-      for (let r = 0; r < requests; r++) await request(s.url);
+      for (let r = 0; r < requests; r++) await request(urlOf(s, r));
       const after = await counter.total();
       await counter.counting(false);
       if (dumpEachRound) await counter.dump(`${s.key} round ${round + 1}`);

@@ -78,12 +78,15 @@ describe('results', async () => {
     expect(hit!.excerpt.map((p) => p.text).join('')).toBe('Clear terms. A loan for every plan, and loans for cars.');
   });
 
-  test('a long body is cut to a window around the first match, at word boundaries, with ellipses', async () => {
+  test('a long body is cut to a window around the first match, at word boundaries, marked as cut at both ends', async () => {
     const body = `${'filler '.repeat(60)}the interest rate is low ${'more '.repeat(60)}`.trim();
     const [hit] = (await searchIn(await indexOf('en', [pageOf('/p', 'Page', body)]), 'interest')).hits;
+    expect(hit!.excerpt.at(0)).toEqual({ text: '', cut: true });
+    expect(hit!.excerpt.at(-1)).toEqual({ text: '', cut: true });
+    expect(hit!.excerpt.filter((p) => p.cut)).toHaveLength(2);
     const text = hit!.excerpt.map((p) => p.text).join('');
-    expect(text.startsWith('… filler')).toBe(true);
-    expect(text.endsWith('more …')).toBe(true);
+    expect(text.startsWith('filler')).toBe(true);
+    expect(text.endsWith('more')).toBe(true);
     expect(text).toContain('interest');
     expect(text.length).toBeLessThan(200);
   });

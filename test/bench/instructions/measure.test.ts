@@ -43,6 +43,18 @@ describe('instructions per request', () => {
     expect(events).toEqual(['get h', 'get h', 'get h', 'get s', 'get s', 'get s', 'on', 'get h', 'off', 'on', 'get s', 'off']);
   });
 
+  test('a scenario of several URLs sends its requests to each in turn, in warm-up and in every round', async () => {
+    const { counter, request, events } = fakeProcess({ a: 100, b: 300 });
+    const counts = await countInstructions(
+      counter,
+      [{ key: 'mix', label: 'mix', url: 'a', urls: ['a', 'b'] }],
+      { warmupRequests: 3, requests: 4, rounds: 1 },
+      request,
+    );
+    expect(events.filter((e) => e.startsWith('get'))).toEqual(['get a', 'get b', 'get a', 'get a', 'get b', 'get a', 'get b']);
+    expect(counts[0]!.perRequest).toEqual([200]);
+  });
+
   test("asked for profiles, it writes each scenario's round apart, after counting stops", async () => {
     const { counter, request, events } = fakeProcess({ h: 1, s: 1 });
     await countInstructions(counter, scenarios, { warmupRequests: 0, requests: 1, rounds: 1, dumpEachRound: true }, request);

@@ -18,6 +18,7 @@ const text = (title: string, body: string) => ({ title, description: '', heading
 const EN: IndexedPage[] = [
   { path: '/en/loans', text: text('Our loans', 'A loan for every plan, and <b>loans</b> for cars.') },
   { path: '/en/contact', text: text('Contact', 'Call us about anything.') },
+  { path: '/en/rates', text: text('Rates', `${'Before the rates. '.repeat(20)}The interest rate today. ${'After it. '.repeat(40)}`) },
   ...Array.from({ length: 14 }, (_, i) => ({ path: `/en/offer-${i}`, text: text(`Offer ${i}`, 'A savings offer') })),
 ];
 const ET: IndexedPage[] = [{ path: '/et/uudised', text: text('Uudised', 'Loe Äripäev ajalehte') }];
@@ -54,7 +55,22 @@ describe('the search page', () => {
     expect(html).toContain('<a class="search-result__title" href="/en/loans">Our loans</a>');
     expect(html).toContain('A <mark>loan</mark> for every plan, and &lt;b&gt;<mark>loans</mark>&lt;/b&gt; for cars.');
     expect(html).toContain('<p class="search-result__path">/en/loans</p>');
-    expect(titleOf(html)).toBe('Results for “loan” | Fixture Site');
+    expect(titleOf(html)).toBe('Results for &quot;loan&quot; | Fixture Site');
+    expect(html).toContain('Results for<!-- --> <q>loan</q>');
+  });
+
+  test('an excerpt cut from a long text is marked as cut at both ends, the ellipses left to the style sheet', async () => {
+    const html = await (await searchSite()('/en/search?q=interest')).text();
+    expect(html).toMatch(
+      /<p class="search-result__excerpt"><span class="search-result__cut search-result__cut--start"><\/span>.*<mark>interest<\/mark>.*<span class="search-result__cut search-result__cut--end"><\/span><\/p>/,
+    );
+  });
+
+  test('an English search page is Latin-1 throughout, its boot data included: V8 builds and sends it as one-byte text', async () => {
+    for (const q of ['interest', 'zebra']) {
+      const html = await (await searchSite()(`/en/search?q=${q}`)).text();
+      expect([...html].filter((ch) => ch.charCodeAt(0) > 0xff)).toEqual([]);
+    }
   });
 
   test('is private and never kept by a shared cache, and out of search engines with a query', async () => {
@@ -65,7 +81,7 @@ describe('the search page', () => {
 
   test("with no results says so and suggests the locale's main pages", async () => {
     const html = await (await searchSite()('/en/search?q=zebra')).text();
-    expect(html).toContain('Nothing found for “zebra”');
+    expect(html).toContain('Nothing found for<!-- --> <q>zebra</q>');
     expect(html).toContain('<a href="/en/loans">Loans</a>');
   });
 
