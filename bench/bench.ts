@@ -50,7 +50,9 @@ const settings = {
 
 const RESULTS = join(import.meta.dirname, 'results.json');
 const log = (s: string) => process.stdout.write(s + '\n');
-const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
+// Seconds since the start on every step: where a 10-minute run spends its time.
+const started = performance.now();
+const step = (s: string) => process.stderr.write(`bench: ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  ${s}\n`);
 
 const cleanup = new Cleanup();
 await runToExit('bench', cleanup, async () => {
