@@ -22,7 +22,7 @@ const { values } = command({
     'Performance budgets, offline: builds content/, measures the site in workerd, prints a table, writes bench/results.json; exit 1 when a budget is missed (bench/README.md).',
   options: {
     seconds: { type: 'string', default: '3', value: 'N', description: 'seconds of load per scenario and round, 1 to 120' },
-    warmup: { type: 'string', default: '1', value: 'N', description: 'seconds of warm-up before each scenario, 0 to 30' },
+    warmup: { type: 'string', default: '1', value: 'N', description: "seconds of warm-up before a scenario's first run, 0 to 30" },
     connections: { type: 'string', default: '10', value: 'C', description: 'concurrent connections, 1 to 200' },
     rounds: { type: 'string', default: '3', value: 'R', description: 'rounds per scenario, 1 to 9 (the median counts)' },
     // Profiles skew the figures, so the inspector is opt-in and loopback only.
@@ -50,7 +50,9 @@ const settings = {
 
 const RESULTS = join(import.meta.dirname, 'results.json');
 const log = (s: string) => process.stdout.write(s + '\n');
-const step = (s: string) => process.stderr.write(`bench: ${s}\n`);
+// Seconds since the start on every step: where a 10-minute run spends its time.
+const started = performance.now();
+const step = (s: string) => process.stderr.write(`bench: ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  ${s}\n`);
 
 const cleanup = new Cleanup();
 await runToExit('bench', cleanup, async () => {

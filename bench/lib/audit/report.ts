@@ -3,7 +3,7 @@ import { section, table } from '../format';
 import { axeCount, type AxeResult } from './analyse';
 import { AXE_VIEWPORTS, formatViolations } from './axe';
 import { AXE_BUDGET, LIGHTHOUSE_BUDGETS } from './budgets';
-import { CATEGORIES, type LighthouseSummary } from './lighthouse-summary';
+import { CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseSummary } from './lighthouse-summary';
 
 type Log = (line: string) => void;
 
@@ -40,10 +40,18 @@ export function printAudit(lighthouse: readonly LighthouseSummary[], axe: readon
   log(section('Lighthouse metrics (simulated mobile)'));
   log(
     table(
-      ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index'],
-      lighthouse.map((s) => [s.page.label, ...METRIC_COLUMNS.map((m) => s.metrics[m] ?? '?')]),
+      ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'host CPU index'],
+      lighthouse.map((s) => [s.page.label, ...METRIC_COLUMNS.map((m) => s.metrics[m] ?? '?'), String(s.benchmarkIndex ?? '?')]),
     ),
   );
+  const slow = lighthouse.filter((s) => s.benchmarkIndex !== null && s.benchmarkIndex < SLOW_HOST_BENCHMARK_INDEX);
+  log(
+    `host CPU index: Lighthouse's benchmark of this machine as the run started; the phone it simulates is this CPU slowed 4x, so other work on the machine lengthens every task and the blocking time (TBT) with it`,
+  );
+  if (slow.length)
+    log(
+      `the machine was busy (index below ${SLOW_HOST_BENCHMARK_INDEX}, where Lighthouse warns of a slow host) for: ${slow.map((s) => s.page.label).join(', ')}; their performance scores say more about the neighbours than the pages`,
+    );
 
   const findings = lighthouse.filter((s) => s.findings.length || s.warnings.length || s.runtimeError);
   if (findings.length) {

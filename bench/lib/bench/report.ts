@@ -19,7 +19,7 @@ export function printBench(m: BenchMeasurements, a: BenchAnalysis, log: Log): vo
   const { seconds, warmup, connections, rounds } = m.settings;
   log(
     section(
-      `Load: plain workerd serve, ${connections} connections, ${warmup} s warm-up + ${seconds} s per run, autocannon in this Node process`,
+      `Load: plain workerd serve, ${connections} connections, ${seconds} s per run after ${warmup} s of warm-up before a scenario's first, autocannon in this Node process`,
     ),
   );
   const row = (label: string, r: LoadResult, c: Bracket, unexpected: number, cpuUs: number) => [

@@ -10,6 +10,7 @@ const summary = (scores: Partial<LighthouseSummary['scores']> = {}, extra: Parti
   findings: [],
   warnings: [],
   metrics: {},
+  benchmarkIndex: 1500,
   ...extra,
 });
 const violation = (id: string) => ({ id, impact: 'serious', help: id, helpUrl: '', nodes: [] });

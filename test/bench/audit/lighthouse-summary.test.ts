@@ -14,6 +14,7 @@ const audit = (score: number | null, details?: object, extra: object = {}) => ({
 
 /** A 404 page whose status audits report exactly its status, one passing audit per category, and one failing accessibility audit. */
 const lhr = {
+  environment: { benchmarkIndex: 1434.5 },
   mainDocumentUrl: URL_404,
   finalDisplayedUrl: URL_404,
   runWarnings: ['The page may not be loading as expected because your test URL (Status code: 404)'],
@@ -78,6 +79,11 @@ describe('Lighthouse summary', () => {
 
   test("Lighthouse's warning about the error page's own status is left out", () => {
     expect(summary.warnings).toEqual([]);
+  });
+
+  test("carries Lighthouse's benchmark of the machine's CPU, which the simulated phone is slowed from", () => {
+    expect(summary.benchmarkIndex).toBe(1434.5);
+    expect(summariseLighthouse({ ...lhr, environment: {} } as unknown as LighthouseResult, summary.page).benchmarkIndex).toBeNull();
   });
 });
 
