@@ -1,11 +1,12 @@
 /**
- * `npm run bench:instructions [-- --requests N --rounds R --warmup N --profiles DIR]`: instructions per request
+ * `npm run bench:instructions [-- --requests N --rounds R --warmup N --profiles DIR --only hit|search]`: instructions per request
  * for the short paths (cache hit, payload, redirect), the full render and their references, and
  * for a warm search against a full render on the 10 000-page scale site, counted by valgrind's
  * callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
  * The judge of the four CPU budgets and the warm search's: exits 1 when one of their ratios is
  * over its limit; writes bench/instructions.json. Needs valgrind (`apt-get install valgrind`);
- * about 6 minutes. bench/README.md, "`npm run bench:instructions`".
+ * about 7 minutes; `--only` counts one group while iterating, judges only its ratios and writes
+ * no JSON. bench/README.md, "`npm run bench:instructions`".
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -19,13 +20,20 @@ import { BUDGETS } from './lib/bench/budgets';
 import { publishedMarker } from './lib/built-site';
 import { BUILD_POINTER_TTL_MS } from '../app/constants';
 import { SEARCH_RATIOS, buildScaleSite, searchScenarios, verifySearchScenarios } from './lib/instructions/search';
-import { countInstructions, instructionRatios, instructionResults, missedRatios, type RatioSpec } from './lib/instructions/measure';
+import {
+  countInstructions,
+  instructionRatios,
+  instructionResults,
+  missedRatios,
+  ratiosCounted,
+  type RatioSpec,
+} from './lib/instructions/measure';
 import { CHROME_UA } from './lib/load-generator';
 import { numberOption } from './lib/options';
 import { startRuntime } from './lib/workerd/runtime';
 
 const { values } = command({
-  usage: 'npm run bench:instructions -- [--requests N] [--rounds R] [--warmup N] [--profiles DIR]',
+  usage: 'npm run bench:instructions -- [--requests N] [--rounds R] [--warmup N] [--profiles DIR] [--only hit|search]',
   summary:
     "Instructions per request for the short paths, the full render and a warm search at scale, counted by valgrind's callgrind in workerd; exits 1 when a CPU budget's ratio is over its limit. Needs valgrind; about 6 minutes.",
   options: {
@@ -34,8 +42,13 @@ const { values } = command({
     // A render's code was still being optimised after 2 000 requests; settled after 4 000.
     warmup: { type: 'string', default: '4000', value: 'N', description: 'uncounted requests first, 0 to 100000' },
     profiles: { type: 'string', value: 'DIR', description: "keep callgrind's profiles here, one per scenario and round" },
+    only: {
+      type: 'string',
+      value: 'GROUP',
+      description: 'count one group only (hit: the cache hit and its references; search: the scale site), judge its ratios, write no JSON',
+    },
   },
-  examples: ['npm run bench:instructions -- --rounds 1 --profiles /tmp/callgrind'],
+  examples: ['npm run bench:instructions -- --rounds 1 --profiles /tmp/callgrind', 'npm run bench:instructions -- --only hit --rounds 1'],
   notes: ['bench/README.md, "npm run bench:instructions", says what the figure is and is not.'],
 });
 const settings = {
@@ -45,7 +58,16 @@ const settings = {
 };
 
 /** The scenarios counted, by their bench keys. */
-const COUNTED = ['cacheHit', 'hitCalls', 'savedHtml', 'payload', 'redirect', 'render', 'minimalRender'];
+const FIXTURE_COUNTED = ['cacheHit', 'hitCalls', 'savedHtml', 'payload', 'redirect', 'render', 'minimalRender'];
+/** What `--only` counts of the fixture's scenarios, and whether it counts the search. */
+const ONLY_GROUPS = {
+  hit: { fixture: ['cacheHit', 'hitCalls', 'savedHtml'], search: false },
+  search: { fixture: [], search: true },
+} as const;
+const only = values.only;
+if (only !== undefined && !Object.hasOwn(ONLY_GROUPS, only)) fail(`--only takes ${Object.keys(ONLY_GROUPS).join(' or ')}, not "${only}"`);
+const group = only === undefined ? { fixture: FIXTURE_COUNTED, search: true } : ONLY_GROUPS[only as keyof typeof ONLY_GROUPS];
+const COUNTED: readonly string[] = group.fixture;
 const RATIOS: RatioSpec[] = [
   { key: 'cacheHit', over: 'savedHtml', label: 'cache hit ÷ saved HTML', limit: BUDGETS.cacheHitCpuVsSavedHtml },
   { key: 'hitCalls', over: 'savedHtml', label: "a hit's runtime calls alone ÷ saved HTML" },
@@ -60,12 +82,17 @@ const RESULTS = join(import.meta.dirname, 'instructions.json');
 const log = (s: string) => process.stdout.write(s + '\n');
 const step = (s: string) => process.stderr.write(`bench:instructions: ${s}\n`);
 
+/** Generates and builds the 10 000-page scale site the search is counted on. */
+async function scaleSite() {
+  step('generating and building the 10 000-page scale site for the search counts (about a minute)');
+  return buildScaleSite(cleanup);
+}
+
 const cleanup = new Cleanup();
 await runToExit('bench:instructions', cleanup, async () => {
   if (!(await hasValgrind())) fail('valgrind is not installed: apt-get install valgrind');
   const fixture = await prepareFixtureRuntime(cleanup, step);
-  step('generating and building the 10 000-page scale site for the search counts (about a minute)');
-  const scale = await buildScaleSite(cleanup);
+  const scale = group.search ? await scaleSite() : undefined;
   step('starting workerd under callgrind (about 10 s)');
   const profiles = values.profiles === undefined ? await cleanup.tempDir('callgrind') : resolve(values.profiles);
   await mkdir(profiles, { recursive: true });
@@ -98,15 +125,17 @@ await runToExit('bench:instructions', cleanup, async () => {
   const counts = await countInstructions(counter, scenarios, countSettings, request, step);
   for (const s of scenarios) await verifyScenario(s);
 
-  // Search is judged on the scale site, published into the same KV as `npm run publish` would.
-  step(`publishing the scale site (${scale.pageCount} pages) into the same KV`);
-  await runtime.putKv([...scale.records, scale.pointer, publishedMarker(scale)]);
-  // The worker keeps the live pointer in memory this long.
-  await new Promise((r) => setTimeout(r, BUILD_POINTER_TTL_MS + 1000));
-  const search = searchScenarios(runtime.urls.nocache);
-  await verifySearchScenarios(search, scale.id, headers);
-  counts.push(...(await countInstructions(counter, search, countSettings, request, step)));
-  await verifySearchScenarios(search, scale.id, headers);
+  if (scale) {
+    // Search is judged on the scale site, published into the same KV as `npm run publish` would.
+    step(`publishing the scale site (${scale.pageCount} pages) into the same KV`);
+    await runtime.putKv([...scale.records, scale.pointer, publishedMarker(scale)]);
+    // The worker keeps the live pointer in memory this long.
+    await new Promise((r) => setTimeout(r, BUILD_POINTER_TTL_MS + 1000));
+    const search = searchScenarios(runtime.urls.nocache);
+    await verifySearchScenarios(search, scale.id, headers);
+    counts.push(...(await countInstructions(counter, search, countSettings, request, step)));
+    await verifySearchScenarios(search, scale.id, headers);
+  }
 
   log(
     `\ninstructions per request (callgrind, ${settings.rounds} rounds of ${settings.requests} after ${settings.warmupRequests} warm-up requests each)`,
@@ -114,14 +143,17 @@ await runToExit('bench:instructions', cleanup, async () => {
   for (const c of counts)
     log(`  ${c.label.padEnd(76)} ${c.perRequest.map((n) => Math.round(n).toLocaleString('en-US').padStart(10)).join(' ')}`);
   log('\nratios of the medians (a limit: a CPU budget, judged here)');
-  const ratios = instructionRatios(counts, RATIOS);
+  const ratios = instructionRatios(counts, only === undefined ? RATIOS : ratiosCounted(RATIOS, new Set(counts.map((c) => c.key))));
   for (const r of ratios) {
     const verdict = r.limit === undefined ? '' : `${r.ratio <= r.limit ? 'ok' : 'MISSED'} (<= ${r.limit.toFixed(2)}x)`;
     log(`  ${r.label.padEnd(64)} ${r.ratio.toFixed(3)}x  ${verdict}`);
   }
   if (values.profiles !== undefined) log(`\nprofiles in ${profiles} (callgrind.out.<pid>.<n>): callgrind_annotate --inclusive=yes <file>`);
-  await writeFile(RESULTS, JSON.stringify(instructionResults(counts, ratios), null, 2) + '\n');
-  log('\nwrote bench/instructions.json');
+  // A partial run is for iterating: bench/instructions.json keeps the last whole run.
+  if (only === undefined) {
+    await writeFile(RESULTS, JSON.stringify(instructionResults(counts, ratios), null, 2) + '\n');
+    log('\nwrote bench/instructions.json');
+  }
   const missed = missedRatios(ratios);
   for (const r of missed) log(`MISSED ${r.label}: ${r.ratio.toFixed(3)}x (limit ${r.limit!.toFixed(2)}x)`);
   return missed.length ? 1 : 0;

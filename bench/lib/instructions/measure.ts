@@ -96,6 +96,14 @@ export function instructionRatios(counts: readonly ScenarioCounts[], specs: read
   return specs.map((spec) => ({ ...spec, ratio: (medianOf.get(spec.key) ?? NaN) / (medianOf.get(spec.over) ?? NaN) }));
 }
 
+/**
+ * The ratios a partial run (`--only`) can read: those whose two scenarios it counted. A full
+ * run keeps every spec, so a scenario that failed to count still misses its budget.
+ */
+export function ratiosCounted(specs: readonly RatioSpec[], counted: ReadonlySet<string>): RatioSpec[] {
+  return specs.filter((spec) => counted.has(spec.key) && counted.has(spec.over));
+}
+
 /** The judged ratios over their limit, or not measured (NaN never passes). */
 export function missedRatios(ratios: readonly Ratio[]): Ratio[] {
   return ratios.filter((r) => r.limit !== undefined && !(r.ratio <= r.limit));

@@ -5,6 +5,7 @@ import {
   instructionRatios,
   instructionResults,
   missedRatios,
+  ratiosCounted,
   type Counter,
 } from '../../../bench/lib/instructions/measure';
 
@@ -110,5 +111,14 @@ describe('instructions per request', () => {
         saved: { median: 100_000, rounds: [100_000, 100_000, 100_000] },
       },
     });
+  });
+
+  test('a partial run reads only the ratios whose two scenarios it counted', () => {
+    const specs = [
+      { key: 'hit', over: 'saved', label: 'hit', limit: 1.15 },
+      { key: 'search', over: 'render', label: 'search', limit: 2 },
+      { key: 'hit', over: 'render', label: 'mixed' },
+    ];
+    expect(ratiosCounted(specs, new Set(['hit', 'saved'])).map((r) => r.label)).toEqual(['hit']);
   });
 });
