@@ -161,11 +161,29 @@ export function browserVerdictFromHeaders(headers: Headers): BrowserVerdict {
   const secChUa = headers.get('sec-ch-ua');
   const secChUaFullVersionList = headers.get('sec-ch-ua-full-version-list');
   const hasBrandList = Boolean(secChUa || secChUaFullVersionList);
-  return browserVerdict({
+  const hints: Required<BrowserHints> = {
     userAgent: headers.get('user-agent'),
     secChUa,
     secChUaFullVersionList,
     secChUaMobile: hasBrandList ? headers.get('sec-ch-ua-mobile') : null,
     secChUaPlatform: hasBrandList ? headers.get('sec-ch-ua-platform') : null,
-  });
+  };
+  if (last && sameHints(last.hints, hints)) return last.verdict;
+  const verdict = browserVerdict(hints);
+  last = { hints, verdict };
+  return verdict;
 }
+
+/**
+ * The last headers judged and their verdict. A memory hit asks on every request, and most
+ * requests in a row come from the same browser: comparing five header values is cheaper than
+ * building the memo's key (a string of all five) and hashing it (bench:instructions' cache hit).
+ */
+let last: { hints: Required<BrowserHints>; verdict: BrowserVerdict } | undefined;
+
+const sameHints = (a: Required<BrowserHints>, b: Required<BrowserHints>) =>
+  a.userAgent === b.userAgent &&
+  a.secChUa === b.secChUa &&
+  a.secChUaFullVersionList === b.secChUaFullVersionList &&
+  a.secChUaMobile === b.secChUaMobile &&
+  a.secChUaPlatform === b.secChUaPlatform;

@@ -164,6 +164,15 @@ describe('the worker helpers', () => {
     expect(browserVerdictFromHeaders(new Headers())).toMatchObject({ supported: true, reason: 'no user agent' });
   });
 
+  test('browsers asking in turn each get their own verdict, the same as when each asks alone', () => {
+    const opera = { 'User-Agent': CHROME_120, 'Sec-CH-UA': '"Opera";v="80", "Chromium";v="120"' };
+    const operaMobile = { ...opera, 'Sec-CH-UA-Mobile': '?1' };
+    const verdicts = [opera, opera, operaMobile, opera, { 'User-Agent': CHROME_63 }, opera].map(
+      (h) => browserVerdictFromHeaders(new Headers(h)).supported,
+    );
+    expect(verdicts).toEqual([false, false, true, false, false, false]);
+  });
+
   test('without a brand list, the mobile and platform hints are not read', () => {
     const headers = new Headers({ 'User-Agent': CHROME_120, 'Sec-CH-UA-Mobile': '?1', 'Sec-CH-UA-Platform': '"Android"' });
     const read: string[] = [];
