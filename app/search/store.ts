@@ -116,31 +116,40 @@ export class SearchIndex {
   }
 
   /** The postings of dictionary terms, by term id, reading each term record once. */
-  async postings(termIds: readonly number[]): Promise<Map<number, TermPostings>> {
-    const { termParts } = this.dictionary;
-    const runs = [...new Set(termIds.map((id) => runOf(termParts, id)))];
-    const records = await Promise.all(runs.map((run) => this.termRecord(termParts.hashes[run]!)));
-    const byRun = new Map(runs.map((run, i) => [run, records[i]!]));
-    const out = new Map<number, TermPostings>();
-    for (const id of termIds) {
-      const record = byRun.get(runOf(termParts, id))!;
-      const postings = record.postings[id - record.first];
-      if (postings) out.set(id, postings);
-    }
-    return out;
+  postings(termIds: readonly number[]): Promise<Map<number, TermPostings>> {
+    return this.byId(
+      this.dictionary.termParts,
+      termIds,
+      (hash) => this.termRecord(hash),
+      (record, i) => record.postings[i],
+    );
   }
 
-  /** The text of pages, by page id. */
-  async docs(pageIds: readonly number[]): Promise<Map<number, SearchDoc>> {
-    const { docParts } = this.dictionary;
-    const runs = [...new Set(pageIds.map((id) => runOf(docParts, id)))];
-    const records = await Promise.all(runs.map((run) => this.docRecord(docParts.hashes[run]!)));
+  /** The text of pages, by page id, reading each page-text record once. */
+  docs(pageIds: readonly number[]): Promise<Map<number, SearchDoc>> {
+    return this.byId(
+      this.dictionary.docParts,
+      pageIds,
+      (hash) => this.docRecord(hash),
+      (record, i) => record.docs[i],
+    );
+  }
+
+  /** Items by id from the records of `parts` that hold them: each record read once, an id it lacks left out. */
+  private async byId<R extends { first: number }, T>(
+    parts: SearchParts,
+    ids: readonly number[],
+    read: (hash: string) => Promise<R>,
+    item: (record: R, index: number) => T | undefined,
+  ): Promise<Map<number, T>> {
+    const runs = [...new Set(ids.map((id) => runOf(parts, id)))];
+    const records = await Promise.all(runs.map((run) => read(parts.hashes[run]!)));
     const byRun = new Map(runs.map((run, i) => [run, records[i]!]));
-    const out = new Map<number, SearchDoc>();
-    for (const id of pageIds) {
-      const record = byRun.get(runOf(docParts, id))!;
-      const doc = record.docs[id - record.first];
-      if (doc) out.set(id, doc);
+    const out = new Map<number, T>();
+    for (const id of ids) {
+      const record = byRun.get(runOf(parts, id))!;
+      const found = item(record, id - record.first);
+      if (found) out.set(id, found);
     }
     return out;
   }
