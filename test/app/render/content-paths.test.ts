@@ -3,19 +3,11 @@
  * a page of every block type, rendered as the server renders it there.
  */
 import { describe, expect, test } from 'vitest';
-import type { Chrome } from '../../../app/build-records';
 import { Page } from '../../../app/content/schema';
 import { renderView } from '../../../worker/render/render-view';
+import { englishChrome } from '../../support/chrome';
 
-const chrome: Chrome = {
-  siteName: 'Example Bank',
-  origin: 'https://www.example.com',
-  defaultLocale: 'en',
-  locale: { code: 'en', lang: 'en', label: 'English' },
-  locales: [{ code: 'en', lang: 'en', label: 'English' }],
-  navigation: [],
-  footer: {},
-};
+const chrome = englishChrome;
 
 const image = (alt: string) => ({ src: 'https://images.example.com/a.jpg', alt, width: 800, height: 600 });
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
