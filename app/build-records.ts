@@ -7,12 +7,13 @@ import { ConsentTexts, Footer, Locale, NavLink, Page, RouteRule, Webhook } from 
 import { CONSENT_MODES } from './consent';
 import { ImageManifest } from './images/image-manifest';
 import type { RouteMatcher as RouteMatcherType } from './route-rules';
+import { schemaOf } from './schema-of';
 import { SearchHashes } from './search/record';
 
 /** A compiled route-rule matcher (app/route-rules.ts), as the manifest carries it. */
-export const RouteMatcher: z.ZodType<RouteMatcherType> = z.object({
-  rules: z.array(z.object({ pattern: z.string(), segments: z.array(z.string()), rule: RouteRule })),
-});
+export const RouteMatcher = schemaOf<RouteMatcherType>()(
+  z.object({ rules: z.array(z.object({ pattern: z.string(), segments: z.array(z.string()), rule: RouteRule })) }),
+);
 
 export const BuildId = z.string().regex(/^[a-f0-9]{16}$/, 'Must be 16 lowercase hex digits');
 export type BuildId = z.infer<typeof BuildId>;

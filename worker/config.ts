@@ -91,7 +91,14 @@ function edgeCacheSettings(value: z.infer<typeof EdgeCache>): Pick<WorkerConfig,
 export function parseConfig(source: ConfigSource): { config: WorkerConfig; problems: string[] } {
   const problems: string[] = [];
 
-  function scalar<T>(name: keyof ConfigSource, schema: z.ZodType<T, string>, fallback: T, fallbackText: string): T {
+  // The schema's parse alone, not `z.ZodType<T, string>`: inferring T against zod's whole
+  // interface cost seconds of every typecheck (tsc --generateTrace), for one method used here.
+  function scalar<T>(
+    name: keyof ConfigSource,
+    schema: { safeParse(raw: string): z.ZodSafeParseResult<T> },
+    fallback: T,
+    fallbackText: string,
+  ): T {
     const raw = source[name];
     // Blank is unset (`NAME = ""` in wrangler.toml): a number would read it as 0.
     if (raw === undefined || raw.trim() === '') return fallback;

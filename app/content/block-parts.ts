@@ -8,6 +8,7 @@ import { FORM_MAX_VALUES } from '../constants';
 import { parseRuleString } from '../validation/rule-string';
 import { isHttpsUrl, isInternalPath, isSafeRichTextHref } from '../urls';
 import { strictObject } from './unknown-keys';
+import { schemaOf } from '../schema-of';
 
 export const nonEmpty = z.string().trim().min(1, 'Must not be empty');
 
@@ -44,7 +45,7 @@ export type RichNode =
 
 const children = () => z.array(RichNode).optional();
 
-export const RichNode: z.ZodType<RichNode> = z.lazy(() =>
+const richNodeUnion = () =>
   z.discriminatedUnion('type', [
     TextNode,
     strictObject({ type: z.literal('paragraph'), content: children() }),
@@ -63,8 +64,9 @@ export const RichNode: z.ZodType<RichNode> = z.lazy(() =>
     strictObject({ type: z.literal('blockquote'), content: children() }),
     strictObject({ type: z.literal('hardBreak') }),
     strictObject({ type: z.literal('horizontalRule') }),
-  ]),
-);
+  ]);
+
+export const RichNode: z.ZodType<RichNode> = schemaOf<RichNode>()(z.lazy(richNodeUnion));
 
 export const RichText = strictObject({ type: z.literal('doc'), content: z.array(RichNode) });
 export type RichText = z.infer<typeof RichText>;

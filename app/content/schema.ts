@@ -12,6 +12,7 @@ import { CONSENT_MODES, DEFAULT_CONSENT_MODE } from '../consent';
 import { hasRefusedProtocol, isHttpUrl, isHttpsUrl, isInternalPath, isSafeHref } from '../urls';
 import { Field, FORM_MAX_FIELDS, Image, nonEmpty, RichText } from './block-parts';
 import type * as tree from './block-tree';
+import { schemaOf } from '../schema-of';
 import { strictObject } from './unknown-keys';
 import { walkBlocks } from './walk-blocks';
 import { webhookUrlProblem } from './webhook-url';
@@ -36,7 +37,8 @@ export type Block = tree.Block;
  * that a misspelt key is named as such rather than failing both shapes at once, and an action
  * with both says so instead of one being dropped.
  */
-export const Action: z.ZodType<Action> = z.lazy(() =>
+export const Action: z.ZodType<Action> = schemaOf<Action>()(
+  z.lazy(() =>
   strictObject({ label: nonEmpty, href: Href.optional(), modal: strictObject({ title: nonEmpty, blocks: z.array(Block) }).optional() })
     .superRefine((action, ctx) => {
       if (action.href !== undefined && action.modal !== undefined)
@@ -45,6 +47,7 @@ export const Action: z.ZodType<Action> = z.lazy(() =>
         ctx.addIssue({ code: 'custom', path: [], message: 'Needs href (a link) or modal (a button that opens one)' });
     })
     .transform((action): Action => (action.modal === undefined ? { label: action.label, href: action.href! } : { label: action.label, modal: action.modal })),
+  ),
 );
 
 const base = { id: anchorId.optional() };

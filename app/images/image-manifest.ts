@@ -10,13 +10,15 @@ import type { ImageDescriptor } from './image-variants';
 // Array#flatMap into the client bundle (Chrome 64, Safari 12).
 const Format = z.union([z.literal('avif'), z.literal('webp'), z.literal('jpeg'), z.literal('png')]);
 const Px = z.number().int().positive();
-export const ImageInfo = z.object({
+const imageInfo = z.object({
   hash: z.string().regex(/^[0-9a-f]{16}$/),
   width: Px,
   height: Px,
   widths: z.array(Px).min(1),
   formats: z.array(Format).min(1),
-}) satisfies z.ZodType<ImageDescriptor>;
+});
+// Checked as parsing to an ImageDescriptor without `satisfies z.ZodType<…>` (see schemaOf).
+export const ImageInfo = imageInfo satisfies { _zod: { output: ImageDescriptor } };
 export type ImageInfo = z.infer<typeof ImageInfo>;
 /** Per media path (`/media/photos/a.jpg`), what the build made of it. */
 export const ImageManifest = z.record(z.string().startsWith('/media/'), ImageInfo);

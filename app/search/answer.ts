@@ -1,16 +1,19 @@
 /** The shape of search results as the search page's view carries them (app/view.ts). */
 import { z } from 'zod';
 import type { SearchAnswer as SearchAnswerType } from './engine';
+import { schemaOf } from '../schema-of';
 
 const ExcerptPart = z.object({ text: z.string(), mark: z.literal(true).optional(), cut: z.literal(true).optional() });
 
-export const SearchAnswer: z.ZodType<SearchAnswerType> = z.object({
-  query: z.string(),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageCount: z.number().int().positive(),
-  hits: z.array(z.object({ path: z.string(), title: z.string(), excerpt: z.array(ExcerptPart) })),
-});
+export const SearchAnswer = schemaOf<SearchAnswerType>()(
+  z.object({
+    query: z.string(),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageCount: z.number().int().positive(),
+    hits: z.array(z.object({ path: z.string(), title: z.string(), excerpt: z.array(ExcerptPart) })),
+  }),
+);
 
 /** Why the search page shows no results: a refused request, or no index to search. */
 export const SearchTrouble = z.enum(['too-long', 'bad-page', 'unavailable']);
