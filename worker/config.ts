@@ -9,6 +9,7 @@
  * every request over a typo in a tuning value would take the whole site down for it.
  */
 import { z } from 'zod';
+import type { SafeParser } from '../app/schema-of';
 
 /** What the worker reads from its bindings to configure itself; the generated `Env` has it all. */
 export interface ConfigSource {
@@ -91,14 +92,7 @@ function edgeCacheSettings(value: z.infer<typeof EdgeCache>): Pick<WorkerConfig,
 export function parseConfig(source: ConfigSource): { config: WorkerConfig; problems: string[] } {
   const problems: string[] = [];
 
-  // The schema's parse alone, not `z.ZodType<T, string>`: inferring T against zod's whole
-  // interface cost seconds of every typecheck (tsc --generateTrace), for one method used here.
-  function scalar<T>(
-    name: keyof ConfigSource,
-    schema: { safeParse(raw: string): z.ZodSafeParseResult<T> },
-    fallback: T,
-    fallbackText: string,
-  ): T {
+  function scalar<T>(name: keyof ConfigSource, schema: SafeParser<T, string>, fallback: T, fallbackText: string): T {
     const raw = source[name];
     // Blank is unset (`NAME = ""` in wrangler.toml): a number would read it as 0.
     if (raw === undefined || raw.trim() === '') return fallback;
@@ -109,7 +103,7 @@ export function parseConfig(source: ConfigSource): { config: WorkerConfig; probl
   }
 
   /** Comma-separated entries; one that does not parse is left out, the others still count. */
-  function list(name: keyof ConfigSource, entry: z.ZodType<string, string>, normalise: (s: string) => string): readonly string[] {
+  function list(name: keyof ConfigSource, entry: SafeParser<string, string>, normalise: (s: string) => string): readonly string[] {
     const kept: string[] = [];
     for (const item of (source[name] ?? '').split(',').map(normalise)) {
       if (item === '') continue;

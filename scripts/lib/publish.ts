@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { BuildRecord } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
+import type { SafeParser } from '../../app/schema-of';
 import { codeOfBuild, recordsFormatOf } from './code-version';
 import { draftPointerKey, type DraftMetadata } from './drafts';
 import type { KvClient, KvRecord } from './kv-cli';
@@ -64,7 +65,7 @@ export async function readBuildFiles(distDir: string): Promise<BuildFiles> {
       if (err.code !== 'ENOENT' && err.code !== 'ENOTDIR') throw err;
       throw new PublishError(`there is no build in ${distDir} (no kv/${file}): run \`npm run build\` first`);
     });
-  const parsed = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
+  const parsed = async <T>(file: string, schema: SafeParser<T>): Promise<T> => {
     const result = schema.safeParse(safeJson(await text(file)));
     if (!result.success) throw new PublishError(`${distDir}/kv/${file} is not a build this code reads: run \`npm run build\` again`);
     return result.data;

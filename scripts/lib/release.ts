@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { z } from 'zod';
 import { BuildId, BuildIndex, BuildRecord } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
+import type { SafeParser } from '../../app/schema-of';
 import { ROOT } from './bundle';
 import type { KvClient, KvRecord } from './kv-cli';
 
@@ -103,7 +104,7 @@ export function pageChanges(before: BuildIndex['pages'] | null, after: BuildInde
   return { added, changed, removed };
 }
 
-export function parseJson<T>(schema: z.ZodType<T>, text: string | null | undefined): T | null {
+export function parseJson<T>(schema: SafeParser<T>, text: string | null | undefined): T | null {
   if (!text) return null;
   try {
     const parsed = schema.safeParse(JSON.parse(text));

@@ -5,6 +5,7 @@
 import { inspectRoutes } from 'hono/dev';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { appSteps, createApp } from '../../worker/app';
+import type { AppEnv } from '../../worker/app-env';
 import { BuildMemory } from '../../worker/build-memory';
 import { pageSteps } from '../../worker/memory-hit';
 import { PageMemory } from '../../worker/middleware/edge-cache';
@@ -34,7 +35,7 @@ const PAGES = ['unsupportedPage', 'previewPage', 'resetStoragePage', 'resetStora
 
 describe('the worker’s steps', () => {
   test('are registered in the order appSteps lists them', () => {
-    const routes = inspectRoutes(createApp({ assets: ASSETS })).map((r) => [r.method, r.path]);
+    const routes = inspectRoutes<AppEnv>(createApp({ assets: ASSETS })).map((r) => [r.method, r.path]);
     expect(routes).toEqual(steps.map((s) => [s.method, s.path]));
   });
 
