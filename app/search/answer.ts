@@ -2,14 +2,19 @@
 import { z } from 'zod';
 import type { SearchAnswer as SearchAnswerType } from './engine';
 
-const ExcerptPart = z.object({ text: z.string(), mark: z.literal(true).optional(), cut: z.literal(true).optional() });
+const Excerpt = z.object({
+  text: z.string(),
+  marks: z.array(z.number().int().nonnegative()),
+  cutStart: z.boolean(),
+  cutEnd: z.boolean(),
+});
 
 export const SearchAnswer: z.ZodType<SearchAnswerType> = z.object({
   query: z.string(),
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   pageCount: z.number().int().positive(),
-  hits: z.array(z.object({ path: z.string(), title: z.string(), excerpt: z.array(ExcerptPart) })),
+  hits: z.array(z.object({ path: z.string(), title: z.string(), excerpt: Excerpt })),
 });
 
 /** Why the search page shows no results: a refused request, or no index to search. */
