@@ -126,10 +126,11 @@ export class SearchIndex {
 
   /**
    * The term of the word `text.slice(start, end)`, found without making that slice when the word
-   * was seen before. The excerpts of a search page look up hundreds of words: a Map keyed by a
-   * new slice of the text had V8 hash each one in its runtime (a string-table lookup, about 600
-   * instructions a word, a tenth of the page), where a number key and a comparison in place cost
-   * a few per letter (docs/search.md).
+   * was seen before. A text's first walk (wordsOf) looks up every word of it: a Map keyed by a
+   * new slice of the text had V8 hash each one in its runtime (a string-table lookup, about 650
+   * instructions a word, a tenth of the search page when excerpts still walked their texts on
+   * every request), where a number key and a comparison in place cost a few per letter
+   * (docs/search.md).
    */
   readonly termAt = (text: string, start: number, end: number): string => {
     const length = end - start;
