@@ -3,7 +3,12 @@ import { z } from 'zod';
 import type { SearchAnswer as SearchAnswerType } from './engine';
 import { schemaOf } from '../schema-of';
 
-const ExcerptPart = z.object({ text: z.string(), mark: z.literal(true).optional(), cut: z.literal(true).optional() });
+const Excerpt = z.object({
+  text: z.string(),
+  marks: z.array(z.number().int().nonnegative()),
+  cutStart: z.boolean(),
+  cutEnd: z.boolean(),
+});
 
 export const SearchAnswer = schemaOf<SearchAnswerType>()(
   z.object({
@@ -11,7 +16,7 @@ export const SearchAnswer = schemaOf<SearchAnswerType>()(
     total: z.number().int().nonnegative(),
     page: z.number().int().positive(),
     pageCount: z.number().int().positive(),
-    hits: z.array(z.object({ path: z.string(), title: z.string(), excerpt: z.array(ExcerptPart) })),
+    hits: z.array(z.object({ path: z.string(), title: z.string(), excerpt: Excerpt })),
   }),
 );
 

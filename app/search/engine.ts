@@ -7,7 +7,7 @@
  * the results it shows. docs/search.md says why, and how to tune it.
  */
 import { SEARCH_RESULTS_PER_PAGE } from './common';
-import { excerptOf, type ExcerptPart } from './excerpt';
+import { excerptOf, type Excerpt } from './excerpt';
 import { expand, type Expansion } from './expand';
 import { fold, words } from './fold';
 import type { SearchIndex } from './store';
@@ -24,7 +24,7 @@ export interface SearchHit {
   path: string;
   title: string;
   /** page text around the first match, matched words marked */
-  excerpt: ExcerptPart[];
+  excerpt: Excerpt;
 }
 
 export interface SearchAnswer {
@@ -110,16 +110,16 @@ export async function searchIn(index: SearchIndex, query: string, page = 1, perP
     }
   }
   const docs = await index.docs(found);
-  const terms = new Set(byWord.flat().map((e) => index.dictionary.terms[e.id]!));
-  const { term } = index;
-  const hits = found.flatMap((p): SearchHit[] => {
+  const matchedTerms = new Set(byWord.flat().map((e) => e.id));
+  const hits: SearchHit[] = [];
+  for (const p of found) {
     const doc = docs.get(p);
-    if (!doc) return [];
+    if (!doc) continue;
     const [path, title, body, description] = doc;
-    const inBody = excerptOf(body, terms, term);
+    const inBody = excerptOf(body, index.wordsOf(body), matchedTerms);
     // A page found by its title or description alone: its summary says more than its first lines.
-    const excerpt = inBody.some((part) => part.mark) || !description ? inBody : excerptOf(description, terms, term);
-    return [{ path, title, excerpt }];
-  });
+    const excerpt = inBody.marks.length > 0 || !description ? inBody : excerptOf(description, index.wordsOf(description), matchedTerms);
+    hits.push({ path, title, excerpt });
+  }
   return { query, total, page: shown, pageCount, hits };
 }

@@ -5,6 +5,7 @@
  * less the more edits it needs. The dictionary is sorted, so a prefix is one binary search, and
  * typos walk it as a trie that leaves out every branch already too far from the word.
  */
+import { lowerBound } from './sorted-terms';
 import type { SearchIndex } from './store';
 
 /** A word's completions kept, the most frequent first (a one-letter prefix may have thousands). */
@@ -18,18 +19,6 @@ export interface Expansion {
   /** dictionary term id */
   id: number;
   weight: number;
-}
-
-/** The first index whose term is not below `word` in the sorted terms. */
-function lowerBound(terms: readonly string[], word: string): number {
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (terms[mid]! < word) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The first index at or after `from` whose term does not start with `prefix`. */

@@ -3,17 +3,45 @@
  * with their marked excerpts and paths, pages of results as links, and when nothing is found
  * the locale's main pages (its navigation) as suggestions.
  */
+import type { ReactNode } from 'react';
 import type { Chrome } from '../build-records';
 import { SEARCH_QUERY_MAX_CHARS } from '../constants';
 import { SEARCH_RESULTS_PER_PAGE, searchPageUrl, searchStrings } from './common';
 import type { SearchAnswer } from './engine';
 import type { SearchTrouble } from './answer';
+import type { Excerpt } from './excerpt';
 
 export interface SearchScreenProps {
   chrome: Chrome;
   query: string;
   answer: SearchAnswer | null;
   trouble?: SearchTrouble;
+}
+
+/**
+ * Calls `visit` with the excerpt's plain text and matched words in turn (each with its place
+ * among them), as the screen shows them.
+ */
+function forEachPiece({ text, marks }: Excerpt, visit: (piece: string, mark: boolean, place: number) => void): void {
+  let at = 0;
+  let place = 0;
+  for (let i = 0; i + 1 < marks.length; i += 2) {
+    const markStart = marks[i]!;
+    const markEnd = marks[i + 1]!;
+    if (markStart > at) visit(text.slice(at, markStart), false, place++);
+    visit(text.slice(markStart, markEnd), true, place++);
+    at = markEnd;
+  }
+  if (text.length > at) visit(text.slice(at), false, place);
+}
+
+/** An excerpt's text with its matched words in <mark>, and its cuts as the style sheet's ellipses. */
+function excerptNodes(excerpt: Excerpt): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  if (excerpt.cutStart) nodes.push(<span key="start" className="search-result__cut search-result__cut--start" />);
+  forEachPiece(excerpt, (piece, mark, place) => nodes.push(mark ? <mark key={place}>{piece}</mark> : piece));
+  if (excerpt.cutEnd) nodes.push(<span key="end" className="search-result__cut search-result__cut--end" />);
+  return nodes;
 }
 
 function Pagination({ chrome, answer }: { chrome: Chrome; answer: SearchAnswer }) {
@@ -76,17 +104,7 @@ export function SearchScreen({ chrome, query, answer, trouble }: SearchScreenPro
                 <a className="search-result__title" href={hit.path}>
                   {hit.title}
                 </a>
-                <p className="search-result__excerpt">
-                  {hit.excerpt.map((part, i) =>
-                    part.cut ? (
-                      <span key={i} className={`search-result__cut search-result__cut--${i === 0 ? 'start' : 'end'}`} />
-                    ) : part.mark ? (
-                      <mark key={i}>{part.text}</mark>
-                    ) : (
-                      part.text
-                    ),
-                  )}
-                </p>
+                <p className="search-result__excerpt">{excerptNodes(hit.excerpt)}</p>
                 <p className="search-result__path">{hit.path}</p>
               </li>
             ))}

@@ -7,7 +7,8 @@
  */
 import type { z } from 'zod';
 import { kvKeys } from '../kv-keys';
-import { termMaker } from './fold';
+import { forEachWord, termMaker } from './fold';
+import { indexOfTerm } from './sorted-terms';
 import { SearchDictionary, SearchDocRecord, SearchTermRecord, type SearchDoc, type SearchParts } from './record';
 
 export interface SearchSource {
@@ -87,9 +88,31 @@ async function cached<T>(source: SearchSource, key: string, load: () => Promise<
  */
 export const SEARCH_TERM_MEMO_MAX_WORDS = 20_000;
 
+/**
+ * Words of page texts whose walks an index remembers (./excerpt.ts): the pages shown repeat from
+ * query to query, and walking a text's words and finding their terms cost a search page more
+ * than the rest of its excerpts. Cleared when full.
+ */
+export const SEARCH_TEXT_MEMO_MAX_WORDS = 200_000;
+
+/** A text's words in order: their starts and ends in turn, and each one's term id in the dictionary (-1: none). */
+export interface TextWords {
+  bounds: Int32Array;
+  termIds: Int32Array;
+}
+
+/** A remembered word and its term; words whose hashes are equal are chained. */
+interface Remembered {
+  word: string;
+  term: string;
+  next: Remembered | undefined;
+}
+
 export class SearchIndex {
   private readonly stem: (word: string) => string;
-  private readonly memo = new Map<string, string>();
+  /** by a hash of the word's code units (termAt) */
+  private readonly memo = new Map<number, Remembered>();
+  private memoWords = 0;
 
   constructor(
     readonly dictionary: SearchDictionary,
@@ -99,14 +122,56 @@ export class SearchIndex {
   }
 
   /** A word's term, as the build made the pages' (a pure function, so remembered). */
-  readonly term = (word: string): string => {
-    let term = this.memo.get(word);
-    if (term === undefined) {
-      if (this.memo.size >= SEARCH_TERM_MEMO_MAX_WORDS) this.memo.clear();
-      this.memo.set(word, (term = this.stem(word)));
-    }
+  readonly term = (word: string): string => this.termAt(word, 0, word.length);
+
+  /**
+   * The term of the word `text.slice(start, end)`, found without making that slice when the word
+   * was seen before. A text's first walk (wordsOf) looks up every word of it: a Map keyed by a
+   * new slice of the text had V8 hash each one in its runtime (a string-table lookup, about 650
+   * instructions a word, a tenth of the search page when excerpts still walked their texts on
+   * every request), where a number key and a comparison in place cost a few per letter
+   * (docs/search.md).
+   */
+  readonly termAt = (text: string, start: number, end: number): string => {
+    const length = end - start;
+    let hash = length;
+    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) & 0x3fffffff;
+    const first = this.memo.get(hash);
+    for (let seen = first; seen; seen = seen.next) if (seen.word.length === length && text.startsWith(seen.word, start)) return seen.term;
+    const word = text.slice(start, end);
+    const term = this.stem(word);
+    if (this.memoWords >= SEARCH_TERM_MEMO_MAX_WORDS) {
+      this.memo.clear();
+      this.memoWords = 0;
+      this.memo.set(hash, { word, term, next: undefined });
+    } else this.memo.set(hash, { word, term, next: first });
+    this.memoWords++;
     return term;
   };
+
+  private readonly texts = new Map<string, TextWords>();
+  private textWords = 0;
+
+  /** The words of a page's text (its body or description), walked once and remembered by the text. */
+  wordsOf(text: string): TextWords {
+    const known = this.texts.get(text);
+    if (known) return known;
+    const bounds: number[] = [];
+    const termIds: number[] = [];
+    const { terms } = this.dictionary;
+    forEachWord(text, (start, end) => {
+      bounds.push(start, end);
+      termIds.push(indexOfTerm(terms, this.termAt(text, start, end)));
+    });
+    const words = { bounds: Int32Array.from(bounds), termIds: Int32Array.from(termIds) };
+    if (this.textWords + termIds.length > SEARCH_TEXT_MEMO_MAX_WORDS) {
+      this.texts.clear();
+      this.textWords = 0;
+    }
+    this.texts.set(text, words);
+    this.textWords += termIds.length;
+    return words;
+  }
 
   private scratchArrays: { scores: Float64Array; matched: Uint8Array } | undefined;
 
@@ -193,8 +258,9 @@ export function openSearchIndex(source: SearchSource, hash: string): Promise<Sea
     const dictionary = await source.read(key, SearchDictionary);
     if (!dictionary) return null;
     const index = new SearchIndex(dictionary, source);
-    // Each term: its string and its place in two arrays; and the words it may remember.
-    const memoBytes = SEARCH_TERM_MEMO_MAX_WORDS * 2 * HEAP_BYTES_PER_ITEM + dictionary.pages * 9;
+    // Each term: its string and its place in two arrays; the words it may remember (word, term,
+    // entry); and the texts' words (12 bytes each, and the text: about 6 bytes a word).
+    const memoBytes = SEARCH_TERM_MEMO_MAX_WORDS * 3 * HEAP_BYTES_PER_ITEM + SEARCH_TEXT_MEMO_MAX_WORDS * 18 + dictionary.pages * 9;
     source.kept.set(key, index, memoBytes + dictionary.terms.reduce((n, t) => n + t.length * 2 + HEAP_BYTES_PER_ITEM, 0));
     return index;
   });

@@ -125,6 +125,13 @@ describe('the search page', () => {
     await page.close();
   });
 
+  test('hydrates over its marked and cut excerpts without a mismatch or any other error', async () => {
+    const { page, problems } = await open('/en/search?q=interest');
+    expect(await page.locator('.search-result__excerpt mark').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('a Russian query finds the Russian mortgage page', async () => {
     const { page } = await open(`/ru/search?q=${encodeURIComponent('ипотека')}`);
     expect(await resultPaths(page)).toContain('/ru/kredity/ipoteka');

@@ -75,7 +75,8 @@ describe('search queries', () => {
         expect(answer.page).toBeGreaterThanOrEqual(1);
         expect(answer.page).toBeLessThanOrEqual(answer.pageCount);
         for (const hit of answer.hits) {
-          const text = hit.excerpt.map((p) => p.text).join('');
+          const { text, marks } = hit.excerpt;
+          expect(marks.every((at, i) => at <= text.length && (i === 0 || at > marks[i - 1]!))).toBe(true);
           expect(DOCS.some(({ text: { body, description } }) => body.includes(text) || description.includes(text))).toBe(true);
         }
       }),

@@ -66,6 +66,18 @@ describe('the search page', () => {
     );
   });
 
+  test('the boot data carries an excerpt as its text and where its marked words are, which the client marks the same way', async () => {
+    const view = await searchView(await searchSite()('/en/search?q=loan'));
+    const text = 'A loan for every plan, and <b>loans</b> for cars.';
+    const at = text.indexOf('loans');
+    expect(view.kind === 'search' && view.answer?.hits[0]?.excerpt).toEqual({
+      text,
+      marks: [2, 6, at, at + 'loans'.length],
+      cutStart: false,
+      cutEnd: false,
+    });
+  });
+
   test('an English search page is Latin-1 throughout, its boot data included: V8 builds and sends it as one-byte text', async () => {
     for (const q of ['interest', 'zebra']) {
       const html = await (await searchSite()(`/en/search?q=${q}`)).text();

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 interface Answer {
   total: number;
-  hits: { path: string; title: string; excerpt: { text: string; mark?: true }[] }[];
+  hits: { path: string; title: string; excerpt: { text: string; marks: number[] } }[];
 }
 const pageAnswer = async (path: string): Promise<Answer> => {
   const res = await worker.fetch(path);
@@ -39,7 +39,7 @@ describe('search against KV', () => {
     const answer = await pageAnswer('/de/search?q=kredite');
     expect(answer.total).toBeGreaterThan(0);
     expect(answer.hits.every((h) => h.path === '/de' || h.path.startsWith('/de/'))).toBe(true);
-    expect(answer.hits[0]!.excerpt.some((p) => p.mark)).toBe(true);
+    expect(answer.hits[0]!.excerpt.marks.length).toBeGreaterThan(0);
   });
 
   test.each([
