@@ -375,10 +375,6 @@ export async function startWorker(
   const kv = () => mf.getKVNamespace(store.binding, store.worker);
   const d1 = () => (storageFaults ? mf.getD1Database('INNER_DB', 'storage-faults') : mf.getD1Database('FORMS_DB'));
   await applyMigrations(await d1());
-  // Sixteen puts in flight, as scripts/lib/kv-local.ts writes: each is a round trip through
-  // Miniflare's proxy, and one after another they were most of a publish's CPU. The last record
-  // of a key wins, as it would one after another; which lands first is not promised, as with
-  // KV itself, so what must come later is a put of its own (publish below).
   const put = async (records: KvRecord[]) => putAll(await kv(), records);
   /**
    * The storage folders of a fresh restart (migrated D1, and KV with the site published or empty),
