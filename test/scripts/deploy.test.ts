@@ -11,7 +11,7 @@ import { applyD1Migrations } from '../../scripts/lib/d1-client';
 import { deployDryRun } from '../../scripts/lib/deploy-dry-run';
 import { wranglerDryRun, type DryRun } from '../../scripts/lib/dry-run';
 import { DEFAULT_GC_KEEP_BUILDS } from '../../scripts/lib/gc-plan';
-import { REPO_CONTENT, REPO_ROOT, buildPrivately, tempDir } from '../support/built-site';
+import { REPO_CONTENT, REPO_ROOT, buildForTest, tempDir, type BuiltSite } from '../support/built-site';
 import { runScriptInProcess } from '../support/script-in-process';
 
 const run = (script: string, args: string[]) => runScriptInProcess(script, args, { unsetEnv: ['CLOUDFLARE_API_TOKEN'] });
@@ -88,17 +88,21 @@ describe('usage mistakes', () => {
 });
 
 describe('what wrangler would upload, and what a deploy depends on', () => {
-  // Its own build: the dry run writes a wrangler.toml into the build folder.
-  let site: Awaited<ReturnType<typeof buildPrivately>>;
+  // A copy of the run's build of the repository's content: the dry run writes a wrangler.toml
+  // into the build folder, and the shared one is read-only.
+  let site: Pick<BuiltSite, 'outDir' | 'build'>;
   let dryRunDir: string;
   let measured: DryRun;
   beforeAll(async () => {
-    site = await buildPrivately(REPO_CONTENT);
+    const built = await buildForTest(REPO_CONTENT);
+    site = { outDir: await tempDir('deploy-dist'), build: built.build };
+    await cp(built.outDir, site.outDir, { recursive: true });
+    await built.cleanup();
     dryRunDir = await tempDir('dry-run');
     measured = await wranglerDryRun(site.outDir, dryRunDir);
   }, 120_000);
   afterAll(async () => {
-    await site?.cleanup();
+    if (site) await rm(site.outDir, { recursive: true, force: true });
     if (dryRunDir) await rm(dryRunDir, { recursive: true, force: true });
   });
 

@@ -123,6 +123,16 @@ function dyingAt(inner: KvClient, stage: Stage): KvClient {
   };
 }
 
+describe('the local KV', () => {
+  test('reads more keys than one bulk read takes, each with its value, and a key it does not hold as null', async () => {
+    const records = Array.from({ length: 150 }, (_, i) => ({ key: `many/${i}`, value: `value ${i}` }));
+    await kv.putMany(records);
+    const keys = [...records.map((r) => r.key), 'many/absent', records[0]!.key];
+    const values = await kv.getMany(keys);
+    expect([...values]).toEqual([...records.map((r) => [r.key, r.value]), ['many/absent', null]]);
+  });
+});
+
 describe('publishing', () => {
   test('a first publish writes every record, points the live site at the build and marks it published', async () => {
     const result = await publishBuild(kv, filesA);

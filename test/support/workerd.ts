@@ -4,7 +4,7 @@
  * dead-letter queue (Miniflare's broker runs the worker's queue() handler), and the build's
  * static assets, the way `wrangler dev` and Cloudflare run it.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -24,6 +24,11 @@ import type { BuiltSite } from './built-site';
  * so and goes on, and Miniflare's exit hook ends workerd with the vitest worker.
  */
 const DISPOSE_WAIT_MS = 20_000;
+/** KV puts a TestWorker has in flight at once (see putAll). */
+const PUTS_IN_FLIGHT = 16;
+/** The ids of the site's KV namespace and of FORMS_DB: Miniflare keeps their files by these. */
+const SITE_KV_ID = 'site-kv';
+const FORMS_DB_ID = 'forms-db';
 
 /** undici's "fetch failed" for a connection reset while the request was being written. */
 function isResetBeforeAnswer(err: unknown): boolean {
@@ -161,6 +166,57 @@ export interface KvFault {
   value?: string;
 }
 
+/**
+ * Sixteen puts in flight, as scripts/lib/kv-local.ts writes: each is a round trip through
+ * Miniflare's proxy, and one after another they were most of a publish's CPU. The last record
+ * of a key wins, as it would one after another; which lands first is not promised, as with KV
+ * itself, so what must come later is a put of its own (publishTo).
+ */
+async function putAll(ns: KvNamespace, records: KvRecord[]): Promise<void> {
+  const last = [...new Map(records.map((r) => [r.key, r.value]))];
+  for (let i = 0; i < last.length; i += PUTS_IN_FLIGHT) {
+    await Promise.all(last.slice(i, i + PUTS_IN_FLIGHT).map(([key, value]) => ns.put(key, value)));
+  }
+}
+
+/**
+ * As scripts/lib/publish.ts does it: records, the pointer, then the published marker and the
+ * pointer of the build's records format.
+ */
+async function publishTo(ns: KvNamespace, site: BuiltSite): Promise<void> {
+  await putAll(ns, site.build.records);
+  await putAll(ns, [site.build.pointer]);
+  await putAll(ns, [
+    { key: kvKeys.published(site.build.id), value: site.build.pointer.value },
+    { key: kvKeys.latestOfFormat(recordsFormatOfBuild(site)), value: site.build.pointer.value },
+  ]);
+}
+
+/** KV (`kv/`, with `site` published) and a migrated D1 (`d1/`) in `dir`, as a restart finds them. */
+async function storageTemplate(dir: string, site: BuiltSite | undefined): Promise<string> {
+  const mf = new Miniflare({
+    kvPersist: join(dir, 'kv'),
+    d1Persist: join(dir, 'd1'),
+    workers: [
+      {
+        modules: true,
+        script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+        compatibilityDate: COMPATIBILITY_DATE,
+        kvNamespaces: { SITE_KV: SITE_KV_ID },
+        d1Databases: { FORMS_DB: FORMS_DB_ID },
+      },
+    ],
+  });
+  try {
+    await applyMigrations(await mf.getD1Database('FORMS_DB'));
+    if (site) await publishTo(await mf.getKVNamespace('SITE_KV'), site);
+  } finally {
+    // Disposed, workerd has closed the files: they are whole to copy.
+    await disposeWithin(mf, DISPOSE_WAIT_MS);
+  }
+  return dir;
+}
+
 /** The paths an environment's worker answers before its static assets, as Miniflare's router takes them. */
 function staticRouting(env: string | undefined) {
   if (env === undefined) return {};
@@ -277,12 +333,12 @@ export async function startWorker(
           FORMS_QUEUE: { scriptName: 'storage-faults', entrypoint: 'queue' },
         },
       }
-    : { d1Databases: { FORMS_DB: 'forms-db' }, queueProducers: { FORMS_QUEUE: { queueName: FORMS_QUEUE } } };
+    : { d1Databases: { FORMS_DB: FORMS_DB_ID }, queueProducers: { FORMS_QUEUE: { queueName: FORMS_QUEUE } } };
   const storageFaultsWorker = {
     name: 'storage-faults',
     modules: true,
     script: STORAGE_FAULTS_WORKER,
-    d1Databases: { INNER_DB: 'forms-db' },
+    d1Databases: { INNER_DB: FORMS_DB_ID },
     queueProducers: { INNER_QUEUE: { queueName: FORMS_QUEUE } },
     kvNamespaces: { PLAN: 'storage-faults-plan' },
   };
@@ -304,9 +360,9 @@ export async function startWorker(
       ...(faults
         ? [
             { ...main, ...formStore, wrappedBindings: { ...formStore.wrappedBindings, SITE_KV: { scriptName: 'kv-faults' } } },
-            { name: 'kv-faults', modules: true, script: KV_FAULTS_WORKER, kvNamespaces: { INNER: 'site-kv' } },
+            { name: 'kv-faults', modules: true, script: KV_FAULTS_WORKER, kvNamespaces: { INNER: SITE_KV_ID } },
           ]
-        : [{ ...main, ...formStore, kvNamespaces: { SITE_KV: 'site-kv' } }]),
+        : [{ ...main, ...formStore, kvNamespaces: { SITE_KV: SITE_KV_ID } }]),
       ...(storageFaults ? [storageFaultsWorker] : []),
     ],
   };
@@ -319,9 +375,18 @@ export async function startWorker(
   const kv = () => mf.getKVNamespace(store.binding, store.worker);
   const d1 = () => (storageFaults ? mf.getD1Database('INNER_DB', 'storage-faults') : mf.getD1Database('FORMS_DB'));
   await applyMigrations(await d1());
-  const put = async (records: KvRecord[]) => {
-    const ns = await kv();
-    for (const r of records) await ns.put(r.key, r.value);
+  const put = async (records: KvRecord[]) => putAll(await kv(), records);
+  /**
+   * The storage folders of a fresh restart (migrated D1, and KV with the site published or empty),
+   * made once per kind by a Miniflare of a worker that only binds them: the same namespace and
+   * database ids, so the same files. Copying them saves every restart the migrations and the puts.
+   */
+  const templates = new Map<boolean, Promise<string>>();
+  const freshStorage = (published: boolean) => {
+    let made = templates.get(published);
+    if (!made)
+      templates.set(published, (made = storageTemplate(join(restarts!, published ? 'published' : 'empty'), published ? site : undefined)));
+    return made;
   };
   const worker: TestWorker = {
     // Concatenated, not resolved: `//evil.example` must reach the worker as a path, not a host.
@@ -345,16 +410,7 @@ export async function startWorker(
     url: url.origin,
     kv,
     put,
-    // As scripts/lib/publish.ts does it: records, the pointer, then the published marker and
-    // the pointer of the build's records format.
-    publish: async (s) => {
-      await put(s.build.records);
-      await put([s.build.pointer]);
-      await put([
-        { key: kvKeys.published(s.build.id), value: s.build.pointer.value },
-        { key: kvKeys.latestOfFormat(recordsFormatOfBuild(s)), value: s.build.pointer.value },
-      ]);
-    },
+    publish: async (s) => publishTo(await kv(), s),
     logs,
     close: async () => {
       await disposeWithin(mf, DISPOSE_WAIT_MS);
@@ -375,10 +431,10 @@ export async function startWorker(
       }
       restarts ??= await mkdtemp(join(tmpdir(), 'edge-site-restarts-'));
       const dir = join(restarts, String(++restartCount));
+      // KV and D1 as a migration (and the publish) left them, copied from a template made once.
+      await cp(await freshStorage(republish), dir, { recursive: true });
       storage = { ...options, kvPersist: join(dir, 'kv'), cachePersist: join(dir, 'cache'), d1Persist: join(dir, 'd1') };
       await mf.setOptions(storage);
-      await applyMigrations(await d1());
-      if (republish) await worker.publish(site);
     },
   };
   if (publish) await worker.publish(site);
