@@ -140,7 +140,9 @@ describe('what wrangler would upload, and what a deploy depends on', () => {
       await rm(tree, { recursive: true, force: true });
       await rm(state, { recursive: true, force: true });
     }
-  }, 60_000);
+    // `wrangler d1 migrations apply` and a platform proxy to read them back: over 60 s once,
+    // niced in a full run beside callgrind.
+  }, 120_000);
 
   test('npm run deploy -- --dry-run without a token prints one line per problem, names the skipped checks and exits 1', async () => {
     const result = await run('deploy', ['--env', 'production', '--dry-run', '--dist', site.outDir]);
