@@ -63,10 +63,10 @@ const isAsciiWordUnit = (unit: number) =>
 
 /**
  * Walks the words of `text` as `words` finds them (WORD), calling `visit` with each one's start
- * and end until it returns true. A search page makes ten excerpts a request: this walks them
- * without a regular expression's match per word, which cost more than the rest of an excerpt.
+ * and end. The search index walks each text its excerpts show (SearchIndex.wordsOf) without a
+ * regular expression's match per word, which cost more than the rest of an excerpt.
  */
-export function forEachWord(text: string, visit: (start: number, end: number) => boolean | void): void {
+export function forEachWord(text: string, visit: (start: number, end: number) => void): void {
   const length = text.length;
   let at = 0;
   while (at < length) {
@@ -96,7 +96,7 @@ export function forEachWord(text: string, visit: (start: number, end: number) =>
         at += char.length;
       }
     }
-    if (visit(start, at)) return;
+    visit(start, at);
   }
 }
 
