@@ -5,7 +5,7 @@
  * callgrind in workerd (lib/instructions/callgrind.ts says what that figure is and is not).
  * The judge of the four CPU budgets and the warm search's: exits 1 when one of their ratios is
  * over its limit; writes bench/instructions.json. Needs valgrind (`apt-get install valgrind`);
- * about 7 minutes; `--only` counts one group while iterating, judges only its ratios and writes
+ * about 10 minutes; `--only` counts one group while iterating, judges only its ratios and writes
  * no JSON. bench/README.md, "`npm run bench:instructions`".
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -35,7 +35,7 @@ import { startRuntime } from './lib/workerd/runtime';
 const { values } = command({
   usage: 'npm run bench:instructions -- [--requests N] [--rounds R] [--warmup N] [--profiles DIR] [--only hit|search]',
   summary:
-    "Instructions per request for the short paths, the full render and a warm search at scale, counted by valgrind's callgrind in workerd; exits 1 when a CPU budget's ratio is over its limit. Needs valgrind; about 6 minutes.",
+    "Instructions per request for the short paths, the full render and a warm search at scale, counted by valgrind's callgrind in workerd; exits 1 when a CPU budget's ratio is over its limit. Needs valgrind; about 10 minutes.",
   options: {
     requests: { type: 'string', default: '300', value: 'N', description: 'counted requests per scenario and round, 10 to 10000' },
     rounds: { type: 'string', default: '3', value: 'R', description: 'rounds per scenario, 1 to 9' },
