@@ -4,10 +4,11 @@
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import type { ClientAssets } from '../../app/build-records';
 import { firstLoadInOneChunk, firstLoadSplit } from './first-load-chunk';
+import { inputMemo } from './input-memo';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -27,7 +28,10 @@ const CLIENT_ENTRY = 'app/client/entry.tsx';
  * hashed name and the code id) without changing a source file: a deploy label, and how the
  * version-skew tests make "a new client" from the same sources.
  */
-export async function bundleClient(publicDir: string, codeLabel?: string): Promise<{ assets: ClientAssets; files: string[] }> {
+export async function bundleClient(
+  publicDir: string,
+  codeLabel?: string,
+): Promise<{ assets: ClientAssets; files: string[]; inputs: string[] }> {
   const outdir = resolve(ROOT, publicDir, '_app');
   const options = {
     absWorkingDir: ROOT,
@@ -53,9 +57,11 @@ export async function bundleClient(publicDir: string, codeLabel?: string): Promi
   const result = await build({ ...options, plugins: [firstLoadInOneChunk(ROOT, firstLoadSplit(probe.metafile, CLIENT_ENTRY))] });
   const assets = clientAssetsFrom(result.metafile, publicDir);
   await markCalledOnLoad(resolve(ROOT, publicDir, assets.entry.slice(1)));
+  const head = await bundleHeadScript();
   return {
-    assets: { ...assets, headScript: await bundleHeadScript() },
+    assets: { ...assets, headScript: { code: head.code, hash: head.hash } },
     files: Object.keys(result.metafile.outputs),
+    inputs: [...Object.keys(result.metafile.inputs), ...head.inputs].map((path) => resolve(ROOT, path)),
   };
 }
 
@@ -79,7 +85,7 @@ async function markCalledOnLoad(file: string): Promise<void> {
  * before the stylesheet and preload tags, so it is inlined in <head> rather than fetched. The CSP
  * allows inline scripts only by hash, so the hash is taken here, of the exact text the worker writes.
  */
-export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['headScript']>> {
+export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['headScript']> & { inputs: string[] }> {
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['app/client/head-script.ts'],
@@ -88,13 +94,14 @@ export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['head
     minify: true,
     target: CLIENT_SYNTAX_TARGET,
     write: false,
+    metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
   });
   const code = result.outputFiles[0]!.text.trim();
   // It goes into the HTML as it is: nothing in it may end the element or open a comment.
   if (/<\/script|<!--/i.test(code)) throw new Error('app/client/head-script.ts cannot be inlined: its code holds "</script" or "<!--"');
-  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
+  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`, inputs: Object.keys(result.metafile.inputs) };
 }
 
 function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
@@ -137,7 +144,43 @@ export async function buildWorker(assets: ClientAssets, outfile: string): Promis
   return result.metafile;
 }
 
-export async function bundleWorker(assets: ClientAssets, outfile: string): Promise<string> {
-  await buildWorker(assets, outfile);
-  return readFile(resolve(ROOT, outfile), 'utf8');
+/** A build's code: its client files, by path below the public folder (`_app/...`), and its worker. */
+export interface CodeBundles {
+  assets: ClientAssets;
+  clientFiles: { path: string; text: string }[];
+  workerCode: string;
+}
+
+const codeBundles = inputMemo<CodeBundles>();
+
+/**
+ * The client bundle into `publicDir` and the worker into `workerOutfile`, as a build writes them.
+ * The same sources under the same label are bundled once per process (scripts/lib/input-memo.ts):
+ * a later build gets the same files written into its own folders.
+ */
+export async function bundleCode(publicDir: string, workerOutfile: string, codeLabel?: string): Promise<CodeBundles> {
+  const publicRoot = resolve(ROOT, publicDir);
+  const workerFile = resolve(ROOT, workerOutfile);
+  const { value, reused } = await codeBundles.get(codeLabel ?? '', async () => {
+    const client = await bundleClient(publicDir, codeLabel);
+    const worker = await buildWorker(client.assets, workerFile);
+    const clientFiles = await Promise.all(
+      client.files.sort().map(async (file) => ({
+        path: relative(publicRoot, resolve(ROOT, file)).split('\\').join('/'),
+        text: await readFile(resolve(ROOT, file), 'utf8'),
+      })),
+    );
+    return {
+      value: { assets: client.assets, clientFiles, workerCode: await readFile(workerFile, 'utf8') },
+      inputs: [...client.inputs, ...Object.keys(worker.inputs).map((path) => resolve(ROOT, path))],
+    };
+  });
+  if (reused) {
+    const write = async (file: string, text: string) => {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, text);
+    };
+    await Promise.all([...value.clientFiles.map((f) => write(resolve(publicRoot, f.path), f.text)), write(workerFile, value.workerCode)]);
+  }
+  return value;
 }

@@ -11,12 +11,12 @@
  *   dist/build.json    what was built
  *   dist/images.json   per media path, the responsive variants made of it (image-variants.ts)
  */
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import type { ContentProblem } from '../../app/content/issues';
 import type { ImageManifest } from '../../app/images/image-manifest';
 import { buildRecords, sha256, type BuildOutput } from './build-records';
-import { ROOT, bundleClient, bundleWorker } from './bundle';
+import { ROOT, bundleCode } from './bundle';
 import { loadContent } from './content-loader';
 import type { ImageCache } from './image-cache';
 import { publishMedia } from './image-originals';
@@ -88,8 +88,8 @@ ${headerLines(DOCUMENT_SECURITY_HEADERS)}`;
  * in KV (the bundle is JavaScript and CSS); a binary asset would need an encoding, so the build
  * stops at one rather than archive it corrupted.
  */
-function clientUrlPath(publicDir: string, file: string): string {
-  const path = '/' + relative(publicDir, resolve(ROOT, file)).split('\\').join('/');
+function clientUrlPath(file: string): string {
+  const path = '/' + file;
   if (!/\.(js|css)$/.test(path))
     throw new Error(`${path}: the client bundle may only hold .js and .css files (see scripts/lib/site-build.ts)`);
   return path;
@@ -157,11 +157,8 @@ export async function buildSite({
   }
   await writeFile(join(publicDir, '_headers'), ASSET_HEADERS);
 
-  const client = await bundleClient(publicDir, codeLabel);
-  const workerCode = await bundleWorker(client.assets, out('worker/index.js'));
-  const clientFiles = await Promise.all(
-    client.files.sort().map(async (f) => ({ path: clientUrlPath(publicDir, f), text: await readFile(resolve(ROOT, f), 'utf8') })),
-  );
+  const { assets, clientFiles: bundled, workerCode } = await bundleCode(publicDir, out('worker/index.js'), codeLabel);
+  const clientFiles = bundled.map((f) => ({ path: clientUrlPath(f.path), text: f.text }));
   const codeHash = sha256(workerCode + '\0' + clientFiles.map((f) => f.text).join('\0'));
 
   // The preview host's assets (wrangler.toml [env.preview.assets]): the live ones, and what
@@ -180,7 +177,7 @@ export async function buildSite({
   await writeFile(out('images.json'), JSON.stringify(images));
   await writeFile(
     out('build.json'),
-    JSON.stringify({ id: build.id, timestamp, pages: build.pageCount, records: build.records.length + 1, assets: client.assets }, null, 2),
+    JSON.stringify({ id: build.id, timestamp, pages: build.pageCount, records: build.records.length + 1, assets }, null, 2),
   );
   return { ok: true, build, outDir: dist, warnings: loaded.warnings };
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { COMPILE_HINT, ROOT, bundleClient, buildWorker } from '../../scripts/lib/bundle';
+import { COMPILE_HINT, ROOT, bundleClient, bundleCode, buildWorker, type CodeBundles } from '../../scripts/lib/bundle';
 import { tempDir } from '../support/built-site';
 
 /** The worker's inputs as esbuild records them: paths relative to the repository root. */
@@ -142,5 +142,38 @@ describe('the client bundle', () => {
     const offenders: string[] = [];
     for (const file of visitorCode()) if (pattern.test(await readFile(join(ROOT, file), 'utf8'))) offenders.push(file);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the code of a second build from the same sources', () => {
+  let first: { dir: string; code: CodeBundles };
+  let second: { dir: string; code: CodeBundles };
+  const filesIn = async (dir: string) => {
+    const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    return new Map(
+      await Promise.all(
+        names.map(async (e) => [relative(dir, join(e.parentPath, e.name)), await readFile(join(e.parentPath, e.name), 'utf8')] as const),
+      ),
+    );
+  };
+  const bundleInto = async (name: string) => {
+    const dir = await tempDir(name);
+    return { dir, code: await bundleCode(join(dir, 'public'), join(dir, 'worker/index.js'), 'label of the reuse test') };
+  };
+
+  beforeAll(async () => {
+    first = await bundleInto('code-first');
+    second = await bundleInto('code-second');
+  }, 60_000);
+  afterAll(() => Promise.all([first, second].map((b) => b && rm(b.dir, { recursive: true, force: true }))));
+
+  test('is the first build’s: the same assets, client files and worker', () => {
+    expect(second.code).toEqual(first.code);
+    expect(first.code.clientFiles.map((f) => f.path)).toContain(first.code.assets.entry.slice(1));
+  });
+
+  test('is written into its own folders, byte for byte as the first build wrote its own', async () => {
+    expect(await filesIn(second.dir)).toEqual(await filesIn(first.dir));
+    expect([...(await filesIn(second.dir)).keys()]).toContain('worker/index.js');
   });
 });
