@@ -64,10 +64,20 @@ export function stopperFor(
   };
 }
 
-/** Binds the stop of `child` to this process's SIGINT and SIGTERM. */
+/**
+ * Binds the stop of `child` to this process's SIGINT and SIGTERM, in place of the handlers
+ * libraries added: wrangler's module, loaded for the local KV and D1, adds ones that call
+ * process.exit() at once (exit 0, for its `pages dev`), and Miniflare one that exits 143.
+ * Either ended the script before its own handler ran, and wrangler dev and workerd kept serving
+ * with no parent. So: call it once the local proxies are open. (tsx's own handler, which tells
+ * its parent process of the signal, is hidden from process.listeners() and stays.)
+ */
 export function stopOnSignals(child: ChildProcess, options: StopOptions = {}): Stopper {
   const stopper = stopperFor(child, options);
-  for (const signal of STOP_SIGNALS) process.on(signal, () => void stopper.stop(signal));
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void stopper.stop(signal));
+  }
   return stopper;
 }
 

@@ -10,11 +10,11 @@ import { wranglerFailureLine } from './wrangler-errors';
 
 /**
  * wrangler's CLI itself (the package's main module), run with the flags its launcher,
- * bin/wrangler.js, gives it. The launcher is a second Node process that only spawns this one:
- * it turns a SIGINT into a SIGTERM, passes no other signal on, and reports a CLI killed by a
- * signal as exit 0 (read in bin/wrangler.js of wrangler 4.86.0; the last is
- * cloudflare/workers-sdk#14598). Killed itself, it leaves the CLI and workerd running with
- * no parent. Run directly, the CLI gets the signals its caller sends and its exit says how it ended.
+ * bin/wrangler.js, gives it. The launcher is a second Node process that only spawns this one: it
+ * turns a SIGINT into a SIGTERM, passes no other signal on, and reports a CLI killed by a signal
+ * as exit 0 (read in bin/wrangler.js of wrangler 4.86.0; the last is cloudflare/workers-sdk#14598).
+ * Killed outright (SIGKILL), it leaves the CLI and workerd running with no parent. Run directly,
+ * the CLI gets the signals its caller sends, and its exit says how it ended.
  */
 export const WRANGLER_CLI = createRequire(import.meta.url).resolve('wrangler');
 const WRANGLER_NODE_FLAGS = ['--no-warnings', '--experimental-vm-modules'];
@@ -57,12 +57,12 @@ export class WranglerError extends Error {
  * unless WRANGLER_LOG asks for more.
  */
 export async function platformProxy<Env>(options: Parameters<typeof GetPlatformProxy>[0]) {
-  const { getPlatformProxy } = await withoutNewSignalHandlers(() => import('wrangler'));
+  const { getPlatformProxy } = await import('wrangler');
   // Counted, as KV and D1 may open side by side: the last one out restores the environment.
   if (quieting++ === 0) userLogLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG = userLogLevel ?? 'warn';
   try {
-    return await withoutNewSignalHandlers(() => getPlatformProxy<Env & Record<string, unknown>>(options));
+    return await getPlatformProxy<Env & Record<string, unknown>>(options);
   } finally {
     if (--quieting === 0) {
       if (userLogLevel === undefined) delete process.env.WRANGLER_LOG;
@@ -72,26 +72,6 @@ export async function platformProxy<Env>(options: Parameters<typeof GetPlatformP
 }
 let quieting = 0;
 let userLogLevel: string | undefined;
-
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/**
- * Runs `load` and takes back the SIGINT, SIGTERM and SIGHUP handlers it added. Loading wrangler's
- * module adds some that call process.exit() at once (for `pages dev`), and its platform proxy's
- * Miniflare more: a signal to `npm start` would end it before its own handler stopped `wrangler
- * dev`, leaving wrangler and workerd running. How a script stops is the script's to say
- * (scripts/lib/stop-on-signal.ts); the proxy's workerd still ends with this process ('exit').
- */
-async function withoutNewSignalHandlers<T>(load: () => Promise<T>): Promise<T> {
-  const before = new Map(STOP_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  try {
-    return await load();
-  } finally {
-    for (const signal of STOP_SIGNALS)
-      for (const listener of process.listeners(signal))
-        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener as (...args: unknown[]) => void);
-  }
-}
 
 /** Runs wrangler to completion; resolves with its standard output (JSON answers come there). */
 export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {

@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, expect, test } from 'vitest';
-import { stopperFor } from '../../scripts/lib/stop-on-signal';
+import { stopOnSignals, stopperFor } from '../../scripts/lib/stop-on-signal';
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -68,4 +68,29 @@ test('a child that outlasts the grace period is killed with every process under 
   expect(child.signalCode).toBe('SIGKILL');
   expect(await gone(grandchild)).toBe(true);
   expect(codes).toEqual([143]);
+});
+
+test('the stop takes SIGTERM over from a handler a library added that would end the script at once', async () => {
+  const { child, output } = await nodeRunning(
+    `process.on('SIGTERM', () => { console.log('child got SIGTERM'); process.exit(0); }); console.log('ready'); setInterval(() => {}, 1000);`,
+  );
+  // This test process's own handlers, put back after: the stop replaces every visible one.
+  const own = new Map((['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, process.listeners(signal)]));
+  const calls: string[] = [];
+  // What loading wrangler's module adds (for its pages dev), without the process.exit().
+  const exitAtOnce = () => void calls.push('a library handler exited the script');
+  process.on('SIGTERM', exitAtOnce);
+  try {
+    const codes: number[] = [];
+    stopOnSignals(child, { exit: (code) => void codes.push(code) });
+    process.emit('SIGTERM', 'SIGTERM');
+    await expect.poll(() => codes).toEqual([143]);
+    expect(output()).toContain('child got SIGTERM');
+    expect(calls).toEqual([]);
+  } finally {
+    for (const [signal, listeners] of own) {
+      process.removeAllListeners(signal);
+      for (const listener of listeners) process.on(signal, listener);
+    }
+  }
 });
