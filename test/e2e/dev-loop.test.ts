@@ -125,9 +125,11 @@ describe('npm run dev', () => {
 
   // Last: it ends the server. A process manager signals one process, not the group as a
   // terminal's Ctrl-C does; wrangler dev and workerd once outlived the script, holding the port.
-  test('a SIGTERM to the script alone stops wrangler and workerd and frees the port', async () => {
+  test('a SIGTERM to the script alone stops wrangler and workerd, frees the port and ends the script with 143', async () => {
     process.kill(scriptProcess(dev.pid, 'scripts/dev.ts'), 'SIGTERM');
     expect(await leftInGroup(dev.pid, WRANGLER_STOP_GRACE_MS + 5_000)).toEqual([]);
     expect(await portIsFree(Number(new URL(dev.url).port))).toBe(true);
+    // What a process manager reads: ended by SIGTERM, not a clean exit it may leave be.
+    expect(dev.exitCode()).toBe(143);
   });
 });
