@@ -35,7 +35,7 @@ interface StopOptions {
  */
 export function stopperFor(
   child: ChildProcess,
-  { beforeExit, graceMs = WRANGLER_STOP_GRACE_MS, exit = process.exit }: StopOptions = {},
+  { beforeExit, graceMs = WRANGLER_STOP_GRACE_MS, exit = (code) => process.exit(code) }: StopOptions = {},
 ): Stopper {
   let signalled = false;
   const ended = new Promise<void>((resolve) => {

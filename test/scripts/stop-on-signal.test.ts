@@ -18,8 +18,8 @@ async function nodeRunning(code: string): Promise<{ child: ChildProcess; firstLi
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   started.push(child);
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  while (!output.includes('\n')) await once(child.stdout!, 'data');
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  while (!output.includes('\n')) await once(child.stdout, 'data');
   return { child, firstLine: output.split('\n')[0]!, output: () => output };
 }
 
