@@ -37,6 +37,7 @@ import {
 import { watchBatches } from './lib/dev-watch';
 import { kvClient } from './lib/kv-client';
 import { publishBuild } from './lib/publish';
+import { stopOnSignals } from './lib/stop-on-signal';
 import { writeWranglerConfigFor } from './lib/wrangler-config';
 
 const { values } = command({
@@ -142,9 +143,17 @@ say('wrangler starting…');
 started = performance.now();
 // Its "Ready on" names the port behind the dev server, which is not the one to open.
 const wrangler = startWranglerDev(args, { port: upstreamPort, onOutput: (text) => onWranglerOutput(text), hide: /Ready on http/ });
+// Bound before the proxy and watchers exist: a signal while wrangler starts stops it too.
+let closeAll: () => Promise<void> = () => kv.close();
+const stopper = stopOnSignals(wrangler.child, { beforeExit: () => closeAll() });
+// This process ending any other way (fail(), a crash) must not leave wrangler serving either.
+process.on('exit', () => {
+  if (wrangler.child.exitCode === null && wrangler.child.signalCode === null) wrangler.child.kill('SIGTERM');
+});
 try {
   await wrangler.answering;
 } catch (err) {
+  if (stopper.signalled) await stopper.ending;
   wrangler.child.kill('SIGTERM');
   await kv.close();
   fail((err as Error).message);
@@ -222,18 +231,11 @@ async function rebuild(files: Set<string>): Promise<void> {
 const watching = watchBatches([contentDir, ...CODE_DIRS.map((d) => join(ROOT, d))], rebuild);
 say(`watching ${shownContentRoot}/ and ${CODE_DIRS.map((d) => `${d}/`).join(', ')}; Ctrl-C stops`);
 
-async function stop(code: number) {
+closeAll = async () => {
   watching.close();
   await proxy.close();
   await kv.close().catch(() => undefined);
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    wrangler.child.kill(signal);
-  });
-// The local KV's Miniflare ends this process on a signal by itself; wrangler must not outlive it.
-process.on('exit', () => {
-  if (wrangler.child.exitCode === null) wrangler.child.kill('SIGTERM');
+};
+wrangler.child.on('close', (code, signal) => {
+  if (!stopper.signalled) void closeAll().then(() => process.exit(exitCodeOf(code, signal)));
 });
-wrangler.child.on('close', (code, signal) => void stop(exitCodeOf(code, signal)));

@@ -31,6 +31,7 @@ import { localPreviewDevVars } from './lib/preview-link-local';
 import { withKv } from './lib/kv-client';
 import { publishBuild, readBuildFiles } from './lib/publish';
 import { buildSite } from './lib/site-build';
+import { stopOnSignals } from './lib/stop-on-signal';
 import { writeWranglerConfigFor } from './lib/wrangler-config';
 import { MIN_SECRET_LENGTH } from '../worker/config';
 
@@ -105,10 +106,12 @@ if (config) await writeDevVarsBeside(config, devVars);
 const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars, devVars });
 process.stdout.write(`wrangler starting on port ${port}…\n`);
 const { child: dev, answering } = startWranglerDev(args, { port });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => dev.kill(signal));
+const stopper = stopOnSignals(dev);
 try {
   await answering;
 } catch (err) {
+  // wrangler ended by a signal to this script: the stop ends it, with the signal's exit code.
+  if (stopper.signalled) await stopper.ending;
   dev.kill('SIGTERM');
   fail((err as Error).message);
 }
@@ -120,4 +123,6 @@ const draftsLine =
     ? `named drafts: http://NAME.${LOCAL_PREVIEW_BASE}:${port}/; one sign-in at http://${LOCAL_PREVIEW_BASE}:${port}/?token=${previewToken ?? '…'} covers them all\n`
     : '';
 process.stdout.write(`serving on http://127.0.0.1:${port}\n${tokenLine}${draftsLine}`);
-dev.on('close', (code, signal) => process.exit(exitCodeOf(code, signal)));
+dev.on('close', (code, signal) => {
+  if (!stopper.signalled) process.exit(exitCodeOf(code, signal));
+});

@@ -47,7 +47,7 @@ const TOOLS_WITH_HELP = new Set(['vitest', 'prettier', 'dpdm', 'wrangler']);
 async function helpProblem(line: string): Promise<string | null> {
   if (/&&|\|\||[;|]/.test(line))
     return 'it chains tools, so --help would reach only the last one: make it a command of scripts/ (scripts/lib/tool-steps.ts)';
-  const own = /^tsx ([\w/.-]+\.ts)((?: [^\s$`'"]+)*)$/.exec(line);
+  const own = /^(?:exec )?tsx ([\w/.-]+\.ts)((?: [^\s$`'"]+)*)$/.exec(line);
   if (own) {
     const run = await runScriptInProcess(own[1]!, [...(own[2] ?? '').split(' ').filter(Boolean), '--help']).catch((error: Error) => ({
       status: -1,

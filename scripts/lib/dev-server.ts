@@ -5,7 +5,7 @@
  * and the exit code to pass on. The command line is kept free of side effects, so the tests
  * read it without starting wrangler.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { constants } from 'node:os';
@@ -15,7 +15,7 @@ import { ROOT } from './bundle';
 import { fail, type OptionSpec } from './cli';
 import { DEFAULT_PERSIST_TO } from './d1-client';
 import { devVar } from './preview-link';
-import { WRANGLER_BIN, wranglerEnv } from './wrangler';
+import { spawnWrangler, wranglerEnv } from './wrangler';
 
 export interface DevServerOptions {
   port: number;
@@ -129,8 +129,7 @@ export function startWranglerDev(
   args: string[],
   { port, timeoutMs = 120_000, onOutput, hide }: { port: number; timeoutMs?: number; onOutput?: (line: string) => void; hide?: RegExp },
 ): WranglerDev {
-  const child = spawn(WRANGLER_BIN, args, {
-    cwd: ROOT,
+  const child = spawnWrangler(args, {
     env: wranglerEnv({ NODE_ENV: 'production' }),
     stdio: ['ignore', onOutput || hide ? 'pipe' : 'inherit', 'inherit'],
   });

@@ -2,13 +2,27 @@
  * Running wrangler from scripts: never prompting, never phoning home, always the project's
  * own copy. Commands fail with the command line and wrangler's last words.
  */
-import { spawn, type SpawnOptions } from 'node:child_process';
-import { join } from 'node:path';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { getPlatformProxy as GetPlatformProxy } from 'wrangler';
 import { ROOT } from './bundle';
 import { wranglerFailureLine } from './wrangler-errors';
 
-export const WRANGLER_BIN = join(ROOT, 'node_modules/.bin/wrangler');
+/**
+ * wrangler's CLI itself (the package's main module), run with the flags its launcher,
+ * bin/wrangler.js, gives it. The launcher is a second Node process that only spawns this one: it
+ * turns a SIGINT into a SIGTERM, passes no other signal on, and reports a CLI killed by a signal
+ * as exit 0 (read in bin/wrangler.js of wrangler 4.86.0; the last is cloudflare/workers-sdk#14598).
+ * Killed outright (SIGKILL), it leaves the CLI and workerd running with no parent. Run directly,
+ * the CLI gets the signals its caller sends, and its exit says how it ended.
+ */
+export const WRANGLER_CLI = createRequire(import.meta.url).resolve('wrangler');
+const WRANGLER_NODE_FLAGS = ['--no-warnings', '--experimental-vm-modules'];
+
+/** Starts `wrangler ARGS` as a child of this process (cwd: the repository). */
+export function spawnWrangler(args: readonly string[], options: SpawnOptions = {}): ChildProcess {
+  return spawn(process.execPath, [...WRANGLER_NODE_FLAGS, WRANGLER_CLI, ...args], { cwd: ROOT, ...options });
+}
 
 /** Environment for every wrangler call: no metrics, no error reports, no prompts, no banner. */
 export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -62,7 +76,7 @@ let userLogLevel: string | undefined;
 /** Runs wrangler to completion; resolves with its standard output (JSON answers come there). */
 export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(WRANGLER_BIN, args, { cwd: ROOT, env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const child = spawnWrangler(args, { env: wranglerEnv(), stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,16 +1,20 @@
 /**
  * `npm run dev` in Chromium: a saved page shows in the open tab by itself, a broken file shows
- * an overlay until it is fixed, and a code change reloads the tabs. One dev server for the file,
+ * an overlay until it is fixed, a code change reloads the tabs, and a SIGTERM to the script alone
+ * stops wrangler and workerd with it. One dev server for the file,
  * on a generated site copied to a temp folder (the tests edit its files).
  */
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { portIsFree } from '../../scripts/lib/dev-server';
 import { generateContent } from '../../scripts/lib/generate-content';
+import { WRANGLER_STOP_GRACE_MS } from '../../scripts/lib/stop-on-signal';
 import { documentLoads, launchBrowser, type Browser, type TrackedPage } from '../support/browser';
 import { REPO_ROOT, tempDir } from '../support/built-site';
 import { startDevSite, type DevSite } from '../support/dev-site';
+import { leftInGroup, scriptProcess } from '../support/process-group';
 
 let contentDir: string;
 let dev: DevSite;
@@ -117,5 +121,15 @@ describe('npm run dev', () => {
       .poll(() => tab.loads, { timeout: 15_000, message: `the tab did not reload; npm run dev said:\n${dev.output().slice(from)}` })
       .toEqual(['/en/page-2', '/en/page-2']);
     await closeReloaded(tab.page);
+  });
+
+  // Last: it ends the server. A process manager signals one process, not the group as a
+  // terminal's Ctrl-C does; wrangler dev and workerd once outlived the script, holding the port.
+  test('a SIGTERM to the script alone stops wrangler and workerd, frees the port and ends the script with 143', async () => {
+    process.kill(scriptProcess(dev.pid, 'scripts/dev.ts'), 'SIGTERM');
+    expect(await leftInGroup(dev.pid, WRANGLER_STOP_GRACE_MS + 5_000)).toEqual([]);
+    expect(await portIsFree(Number(new URL(dev.url).port))).toBe(true);
+    // What a process manager reads: ended by SIGTERM, not a clean exit it may leave be.
+    expect(dev.exitCode()).toBe(143);
   });
 });

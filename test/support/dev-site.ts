@@ -15,6 +15,10 @@ export interface DevSite {
   output: () => string;
   /** resolves when the output holds `pattern` after `from` characters (default: anywhere) */
   waitForOutput: (pattern: RegExp, from?: number, timeoutMs?: number) => Promise<string>;
+  /** the pid of the dev server's tsx, which leads its process group */
+  pid: number;
+  /** its exit code once it has ended */
+  exitCode: () => number | null;
   stop(): Promise<void>;
 }
 
@@ -65,5 +69,5 @@ export async function startDevSite(contentDir: string, { timeoutMs = 150_000 } =
     await stop();
     throw err;
   }
-  return { url: `http://127.0.0.1:${port}`, output: () => log, waitForOutput, stop };
+  return { url: `http://127.0.0.1:${port}`, output: () => log, waitForOutput, pid: child.pid!, exitCode: () => child.exitCode, stop };
 }

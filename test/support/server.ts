@@ -16,6 +16,8 @@ export interface RunningSite {
   /** the local KV state directory the server reads (`--persist-to`) */
   state: string;
   output: () => string;
+  /** the pid of the server's tsx (npm's with viaNpm), which leads its process group (a server of this file's own only) */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -66,11 +68,14 @@ export async function startSite({
   content,
   env,
   vars = {},
+  viaNpm = false,
 }: {
   content?: string;
   env?: string;
   /** variables for this server only (`npm start -- --var NAME:VALUE`) */
   vars?: Record<string, string>;
+  /** run as `npm start --` (one npm process more, a fraction of a second), for a test of what npm passes on */
+  viaNpm?: boolean;
 } = {}): Promise<RunningSite> {
   const port = await freePort();
   const state = await tempDir('state');
@@ -82,7 +87,7 @@ export async function startSite({
   for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
   let log = '';
   // Its own process group, so stop() ends wrangler and both workerd processes with it.
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, {
+  const child = spawn(viaNpm ? 'npm' : join(REPO_ROOT, 'node_modules/.bin/tsx'), viaNpm ? ['start', '--', ...args.slice(1)] : args, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,7 +120,7 @@ export async function startSite({
     await stop();
     throw err;
   }
-  return { url, state, output: () => log, stop };
+  return { url, state, output: () => log, pid: child.pid!, stop };
 }
 
 /**
