@@ -18,8 +18,9 @@ let next: Awaited<ReturnType<typeof buildGeneratedSite>>;
 let shared: TestWorker | undefined;
 
 beforeAll(async () => {
+  // Contents other files build too, so a run builds each once (test/support/run-services.ts).
   old = await buildGeneratedSite({ pagesPerLocale: 2 });
-  next = await buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Next' });
+  next = await buildGeneratedSite();
 });
 afterAll(async () => {
   await shared?.close();
