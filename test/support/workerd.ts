@@ -4,10 +4,12 @@
  * dead-letter queue (Miniflare's broker runs the worker's queue() handler), and the build's
  * static assets, the way `wrangler dev` and Cloudflare run it.
  */
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
@@ -87,6 +89,21 @@ export interface TestWorker {
    * deployment) and nothing is published.
    */
   restart(options?: { publish?: boolean; keepStorage?: boolean }): Promise<void>;
+  /**
+   * A deploy: workerd restarts with this deployment's worker and static files (`site`, by
+   * default the one running) and settings, over the same KV, D1 and cache; nothing is published.
+   * Settings not given stay as they are. Cheaper than closing and starting another worker.
+   */
+  redeploy(deployment: Deployment): Promise<void>;
+}
+
+/** What a deploy may change: the code and static files, the vars and the rate limits. */
+export interface Deployment {
+  site?: BuiltSite;
+  bindings?: Record<string, string>;
+  formRateLimit?: number;
+  tokenRateLimit?: number;
+  noteRateLimit?: number;
 }
 
 /**
@@ -191,6 +208,12 @@ async function publishTo(ns: KvNamespace, site: BuiltSite): Promise<void> {
     { key: kvKeys.latestOfFormat(recordsFormatOfBuild(site)), value: site.build.pointer.value },
   ]);
 }
+
+/**
+ * A folder tree copied by cp(1): Node's fs.cp walks it in JavaScript, a quarter of a CPU-second
+ * for a published site's KV (a file per record), which every restart of the faults file paid.
+ */
+const copyTree = (from: string, to: string) => promisify(execFile)('cp', ['-R', from, to]);
 
 /** KV (`kv/`, with `site` published) and a migrated D1 (`d1/`) in `dir`, as a restart finds them. */
 async function storageTemplate(dir: string, site: BuiltSite | undefined): Promise<string> {
@@ -299,21 +322,23 @@ export async function startWorker(
   } = {},
 ): Promise<TestWorker> {
   const logs: string[] = [];
-  const main = {
+  /** The deployment running now: the start's, until a redeploy. */
+  let deployed: Required<Deployment> = { site, bindings, formRateLimit, tokenRateLimit, noteRateLimit };
+  const mainOf = async (d: Required<Deployment>) => ({
     ...(devRegistry ? { name: devRegistry.name } : {}),
-    ...(await workerModules(join(site.outDir, 'worker'))),
+    ...(await workerModules(join(d.site.outDir, 'worker'))),
     compatibilityDate: COMPATIBILITY_DATE,
     // Tests publish new builds mid-test: the pointer must be read on every request.
-    bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...bindings },
+    bindings: { BUILD_POINTER_TTL_MS: '0', PREVIEW_HOSTS: '', ...d.bindings },
     assets: {
-      directory: join(site.outDir, assetsDirOf(assetsOf)),
+      directory: join(d.site.outDir, assetsDirOf(assetsOf)),
       binding: 'ASSETS',
       routerConfig: { has_user_worker: true, ...staticRouting(assetsOf) },
     },
     ratelimits: {
-      FORM_RATE_LIMIT: { simple: { limit: formRateLimit, period: 60 } },
-      PREVIEW_TOKEN_RATE_LIMIT: { simple: { limit: tokenRateLimit, period: 60 } },
-      NOTE_RATE_LIMIT: { simple: { limit: noteRateLimit, period: 60 } },
+      FORM_RATE_LIMIT: { simple: { limit: d.formRateLimit, period: 60 } },
+      PREVIEW_TOKEN_RATE_LIMIT: { simple: { limit: d.tokenRateLimit, period: 60 } },
+      NOTE_RATE_LIMIT: { simple: { limit: d.noteRateLimit, period: 60 } },
     },
     queueConsumers: {
       [FORMS_QUEUE]: {
@@ -325,7 +350,7 @@ export async function startWorker(
       [FORMS_DLQ]: { maxBatchSize: 10, maxBatchTimeout: queue.maxBatchTimeout ?? 0 },
     },
     ...(outbound ? { outboundService: (request: unknown) => outbound(request as Request) } : {}),
-  };
+  });
   const formStore = storageFaults
     ? {
         wrappedBindings: {
@@ -346,7 +371,7 @@ export async function startWorker(
   // Storage of restarts (each a fresh set of folders), removed on close.
   let restarts: string | undefined;
   let restartCount = 0;
-  const options = {
+  const optionsOf = (main: Awaited<ReturnType<typeof mainOf>>) => ({
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.on('data', (d: Buffer) => logs.push(d.toString()));
       stderr.on('data', (d: Buffer) => logs.push(d.toString()));
@@ -365,7 +390,8 @@ export async function startWorker(
         : [{ ...main, ...formStore, kvNamespaces: { SITE_KV: SITE_KV_ID } }]),
       ...(storageFaults ? [storageFaultsWorker] : []),
     ],
-  };
+  });
+  let options = optionsOf(await mainOf(deployed));
   const mf = new Miniflare(options);
   /** The options with the storage the worker uses now (the start's, or a restart's folders). */
   let storage: MiniflareOptions = options;
@@ -380,12 +406,23 @@ export async function startWorker(
    * The storage folders of a fresh restart (migrated D1, and KV with the site published or empty),
    * made once per kind by a Miniflare of a worker that only binds them: the same namespace and
    * database ids, so the same files. Copying them saves every restart the migrations and the puts.
+   * The empty kind, once the published one exists, is its D1 alone: no second Miniflare.
    */
   const templates = new Map<boolean, Promise<string>>();
   const freshStorage = (published: boolean) => {
     let made = templates.get(published);
-    if (!made)
-      templates.set(published, (made = storageTemplate(join(restarts!, published ? 'published' : 'empty'), published ? site : undefined)));
+    if (made) return made;
+    const dir = join(restarts!, published ? 'published' : 'empty');
+    const withSite = templates.get(true);
+    made =
+      published || !withSite
+        ? storageTemplate(dir, published ? site : undefined)
+        : withSite.then(async (from) => {
+            await mkdir(dir);
+            await copyTree(join(from, 'd1'), join(dir, 'd1'));
+            return dir;
+          });
+    templates.set(published, made);
     return made;
   };
   const worker: TestWorker = {
@@ -432,8 +469,16 @@ export async function startWorker(
       restarts ??= await mkdtemp(join(tmpdir(), 'edge-site-restarts-'));
       const dir = join(restarts, String(++restartCount));
       // KV and D1 as a migration (and the publish) left them, copied from a template made once.
-      await cp(await freshStorage(republish), dir, { recursive: true });
+      await copyTree(await freshStorage(republish), dir);
       storage = { ...options, kvPersist: join(dir, 'kv'), cachePersist: join(dir, 'cache'), d1Persist: join(dir, 'd1') };
+      await mf.setOptions(storage);
+    },
+    redeploy: async (deployment) => {
+      logs.length = 0;
+      deployed = { ...deployed, ...deployment };
+      options = optionsOf(await mainOf(deployed));
+      // The storage in use stays: the start's (in memory or persisted), or a restart's folders.
+      storage = { ...options, kvPersist: storage.kvPersist, cachePersist: storage.cachePersist, d1Persist: storage.d1Persist };
       await mf.setOptions(storage);
     },
   };

@@ -4,14 +4,17 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { kvKeys } from '../../app/kv-keys';
 import { buildForTest, buildGeneratedSite } from '../support/built-site';
 import { bootData } from '../support/html';
-import { startWorker } from '../support/workerd';
+import { startWorker, type TestWorker } from '../support/workerd';
 
+let shared: TestWorker | undefined;
+/** Removed after the file, not each test: the worker serves the static files of the first build. */
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
+afterAll(async () => {
+  await shared?.close();
   while (cleanups.length) await cleanups.pop()!();
 });
 
@@ -21,10 +24,16 @@ async function site(options: Parameters<typeof buildGeneratedSite>[0] = {}) {
   return built;
 }
 
+/**
+ * The file's one worker as a fresh isolate with empty KV, D1 and cache (a restart of its
+ * workerd), with `built` published unless `publish` is false. Every build here is of the same
+ * code (no code label), so the worker and static files of the first are those of all.
+ */
 async function worker(built: Awaited<ReturnType<typeof site>>, publish = true) {
-  const w = await startWorker(built, { publish });
-  cleanups.push(w.close);
-  return w;
+  if (!shared) shared = await startWorker(built, { publish: false });
+  else await shared.restart({ publish: false });
+  if (publish) await shared.publish(built);
+  return shared;
 }
 
 describe('before the first publish', () => {

@@ -43,9 +43,10 @@ beforeAll(async () => {
 
   const workerA = await startWorker(a, { persist });
   for (const path of PAGES) htmlOfA.set(path, await (await workerA.fetch(path)).text());
-  await workerA.close();
   // The code deploy: B's worker and static files, the same KV, then B published.
-  workerB = await startWorker(b, { persist });
+  workerB = workerA;
+  await workerB.redeploy({ site: b });
+  await workerB.publish(b);
 }, 180_000);
 
 afterAll(async () => {

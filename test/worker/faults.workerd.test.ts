@@ -18,8 +18,10 @@ let next: Awaited<ReturnType<typeof buildGeneratedSite>>;
 let shared: TestWorker | undefined;
 
 beforeAll(async () => {
+  // Contents other files build too, so a run builds each once (test/support/run-services.ts).
   old = await buildGeneratedSite({ pagesPerLocale: 2 });
-  next = await buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Next' });
+  // Another site name, so no page of it has the same payload (a key by content hash) as old's.
+  next = await buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Draft Site' });
 });
 afterAll(async () => {
   await shared?.close();

@@ -24,7 +24,8 @@ beforeAll(async () => {
     pagesPerLocale: 2,
     extraSite: { routeRules: { '/go/**': { redirect: '/**' }, '/old/**': { redirect: '/en/**' } } },
   });
-  draft = await buildGeneratedSite({ pagesPerLocale: 2, siteName: 'Draft Site' });
+  // The preview file's draft: a run builds it once for both.
+  draft = await buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Draft Site' });
   worker = await startWorker(live, {
     bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: 'a-preview-token-of-enough-length-0123456789' },
   });

@@ -68,8 +68,8 @@ function kvOf(current: () => TestWorker): KvClient {
 
 /** What Cloudflare does on a deploy or `wrangler rollback`: this version's worker and static files, the same KV. */
 async function runCode(name: 'A' | 'B') {
-  await worker?.close();
-  worker = await startWorker(builds.get(name)!, { persist, publish: false });
+  if (worker) await worker.redeploy({ site: builds.get(name)! });
+  else worker = await startWorker(builds.get(name)!, { persist, publish: false });
   running = name;
 }
 

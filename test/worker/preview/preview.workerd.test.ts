@@ -8,7 +8,7 @@ import { PREVIEW_COOKIE, PREVIEW_DRAFTS_COOKIE, signPreviewCookie } from '../../
 import { makeShareLink } from '../../../worker/preview/share';
 import { buildGeneratedSite } from '../../support/built-site';
 import { bootData } from '../../support/html';
-import { startWorker, type TestWorker } from '../../support/workerd';
+import { startWorker, type Deployment, type TestWorker } from '../../support/workerd';
 
 const TOKEN = 'correct-horse-battery-staple-0123456789';
 const SHARE_SECRET = 'share-links-secret-0123456789abcdef';
@@ -19,6 +19,8 @@ let live: Awaited<ReturnType<typeof buildGeneratedSite>>;
 let draft: Awaited<ReturnType<typeof buildGeneratedSite>>;
 let worker: TestWorker;
 let cookie: string;
+/** The worker of the describes with settings of their own, redeployed with each one's: one workerd for them all. */
+let other: TestWorker | undefined;
 
 beforeAll(async () => {
   live = await buildGeneratedSite({ pagesPerLocale: 2 });
@@ -30,11 +32,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.close();
+  await other?.close();
   await live?.cleanup();
   await draft?.cleanup();
 });
 
 const asEditor = (path: string) => worker.fetch(PREVIEW + path, { headers: { cookie } });
+
+/** The live build on a fresh isolate (and fresh rate limits) with these settings. */
+async function otherWorker(settings: Pick<Deployment, 'bindings' | 'tokenRateLimit'>): Promise<TestWorker> {
+  const deployment = { tokenRateLimit: 1000, ...settings };
+  if (other) await other.redeploy(deployment);
+  else other = await startWorker(live, deployment);
+  return other;
+}
 
 describe('preview access', () => {
   test('without a cookie or token the preview host answers 401 with how to get access, and no content', async () => {
@@ -335,9 +346,8 @@ describe('named drafts', () => {
 describe('the preview environment', () => {
   let envWorker: TestWorker;
   beforeAll(async () => {
-    envWorker = await startWorker(live, { bindings: { PREVIEW_MODE: 'true', PREVIEW_TOKEN: TOKEN } });
+    envWorker = await otherWorker({ bindings: { PREVIEW_MODE: 'true', PREVIEW_TOKEN: TOKEN } });
   });
-  afterAll(() => envWorker?.close());
 
   test('with PREVIEW_MODE every host is a preview host', async () => {
     expect((await envWorker.fetch(`${LIVE}/en`)).status).toBe(401);
@@ -347,9 +357,8 @@ describe('the preview environment', () => {
 describe('token attempts', () => {
   let limited: TestWorker;
   beforeAll(async () => {
-    limited = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: TOKEN }, tokenRateLimit: 3 });
+    limited = await otherWorker({ bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: TOKEN }, tokenRateLimit: 3 });
   });
-  afterAll(() => limited?.close());
 
   test('past the PREVIEW_TOKEN_RATE_LIMIT binding’s allowance a client gets 429, while another client still may try', async () => {
     const from = (ip: string, token: string) => limited.fetch(`${PREVIEW}/en?token=${token}`, { headers: { 'cf-connecting-ip': ip } });
@@ -365,9 +374,8 @@ describe('token attempts', () => {
 describe('a preview host with a PREVIEW_TOKEN too short to use', () => {
   let short: TestWorker;
   beforeAll(async () => {
-    short = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: 'short-token' } });
+    short = await otherWorker({ bindings: { PREVIEW_HOSTS: 'preview.example.com', PREVIEW_TOKEN: 'short-token' } });
   });
-  afterAll(() => short?.close());
 
   test('admits nobody, says why on the 503 page, and logs it once without the token', async () => {
     for (let i = 0; i < 3; i++) {
@@ -385,9 +393,8 @@ describe('a preview host with a PREVIEW_TOKEN too short to use', () => {
 describe('a preview host without its secret', () => {
   let bare: TestWorker;
   beforeAll(async () => {
-    bare = await startWorker(live, { bindings: { PREVIEW_HOSTS: 'preview.example.com' } });
+    bare = await otherWorker({ bindings: { PREVIEW_HOSTS: 'preview.example.com' } });
   });
-  afterAll(() => bare?.close());
 
   test('admits nobody and says preview is not configured', async () => {
     const res = await bare.fetch(`${PREVIEW}/en?token=anything`);
