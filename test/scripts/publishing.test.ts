@@ -29,9 +29,10 @@ let filesB: BuildFiles;
 let filesC: BuildFiles;
 let kv: KvClient;
 
+// A and B are contents other files build too (drafts-kv's, the preview tests'): a run builds each once.
 beforeAll(async () => {
   contentA = await tempDir('pub-a');
-  await generateContent({ dir: contentA, pagesPerLocale: 4 });
+  await generateContent({ dir: contentA, pagesPerLocale: 2 });
   siteA = await buildForTest(contentA);
   // C: A with one page changed.
   const contentC = await tempDir('pub-c');
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await rm(contentC, { recursive: true, force: true });
   // B: a different site.
   const contentB = await tempDir('pub-b');
-  await generateContent({ dir: contentB, pagesPerLocale: 2, siteName: 'B' });
+  await generateContent({ dir: contentB, pagesPerLocale: 3, siteName: 'Draft Site' });
   siteB = await buildForTest(contentB);
   await rm(contentB, { recursive: true, force: true });
   [filesA, filesB, filesC] = await Promise.all([readBuildFiles(siteA.outDir), readBuildFiles(siteB.outDir), readBuildFiles(siteC.outDir)]);
