@@ -10,7 +10,7 @@ import type { KvClient } from './kv-cli';
 import { platformProxy } from './wrangler';
 
 /** The part of the KV binding used here (scripts build without the Workers runtime types). */
-interface Kv {
+export interface KvBinding {
   list(options: {
     prefix: string;
     cursor?: string;
@@ -34,18 +34,13 @@ async function inBatches<T>(items: readonly T[], op: (item: T) => Promise<void>,
 /** The most keys KV's bulk read takes in one call. */
 const BULK_GET_KEYS = 100;
 
-export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
-  let proxy: Promise<{ kv: Kv; dispose: () => Promise<void> }> | null = null;
-  const open = () =>
-    (proxy ??= platformProxy<{ SITE_KV: Kv }>({
-      configPath: join(ROOT, 'wrangler.toml'),
-      environment: env,
-      // wrangler keeps local state in {persist-to}/v3, and so must we to share it.
-      persist: { path: join(persistTo ?? join(ROOT, '.wrangler/state'), 'v3') },
-    }).then((p) => ({ kv: p.env.SITE_KV, dispose: p.dispose })));
-
+/**
+ * A KvClient over a KV binding of a local workerd, which `binding` opens at the first call:
+ * localKv's, or one of several namespaces a test opens in one workerd.
+ */
+export function kvClientOf(binding: () => Promise<KvBinding>): KvClient {
   async function listWithMetadata(prefix: string): Promise<Map<string, unknown>> {
-    const { kv } = await open();
+    const kv = await binding();
     const keys = new Map<string, unknown>();
     let cursor: string | undefined;
     do {
@@ -62,7 +57,7 @@ export function localKv({ env, persistTo }: { env?: string; persistTo?: string }
     },
     listWithMetadata,
     async getMany(keys) {
-      const { kv } = await open();
+      const kv = await binding();
       const values = new Map<string, string | null>();
       const unique = [...new Set(keys)];
       for (let i = 0; i < unique.length; i += BULK_GET_KEYS) {
@@ -78,13 +73,27 @@ export function localKv({ env, persistTo }: { env?: string; persistTo?: string }
       return new Map(keys.map((key) => [key, values.get(key) ?? null]));
     },
     async putMany(records) {
-      const { kv } = await open();
+      const kv = await binding();
       await inBatches(records, (r) => kv.put(r.key, r.value, r.metadata ? { metadata: r.metadata } : {}));
     },
     async deleteMany(keys) {
-      const { kv } = await open();
+      const kv = await binding();
       await inBatches(keys, (key) => kv.delete(key));
     },
+  };
+}
+
+export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
+  let proxy: Promise<{ kv: KvBinding; dispose: () => Promise<void> }> | null = null;
+  const open = () =>
+    (proxy ??= platformProxy<{ SITE_KV: KvBinding }>({
+      configPath: join(ROOT, 'wrangler.toml'),
+      environment: env,
+      // wrangler keeps local state in {persist-to}/v3, and so must we to share it.
+      persist: { path: join(persistTo ?? join(ROOT, '.wrangler/state'), 'v3') },
+    }).then((p) => ({ kv: p.env.SITE_KV, dispose: p.dispose })));
+  return {
+    ...kvClientOf(async () => (await open()).kv),
     async close() {
       if (proxy) await (await proxy).dispose();
       proxy = null;

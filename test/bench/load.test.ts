@@ -5,28 +5,19 @@
  * warm-up still lasts until workerd's memory holds still. The rate is a cap: without one, the
  * load generator and workerd take every cycle free for as long as the run lasts (about 50
  * CPU-seconds in `npm test`, beside the other tests), where this test needs requests, not
- * throughput. The bench itself is too slow for `npm test`; run `npm run bench` by hand.
+ * throughput. The command runs in this process (test/support/script-in-process.ts): a `tsx` of
+ * its own would load the build's modules, sharp and esbuild again only to start (a CPU-second
+ * or two); the builds, workerd and the load are the command's own either way. The bench itself
+ * is too slow for `npm test`; run `npm run bench` by hand.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { REPO_ROOT } from '../support/built-site';
+import { runScriptInProcess } from '../support/script-in-process';
 
 describe('npm run load', () => {
   test('a short run under plain workerd passes and reports status counts', async () => {
-    const args = ['--seconds', '4', '--connections', '2', '--warmup', '1', '--rate', '200'];
-    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['bench/load.ts', ...args], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    // SIGTERM (not SIGKILL) on timeout: the script then stops its workerd before exiting.
-    const timer = setTimeout(() => child.kill('SIGTERM'), 170_000);
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    clearTimeout(timer);
+    const run = await runScriptInProcess('bench/load.ts', ['--seconds', '4', '--connections', '2', '--warmup', '1', '--rate', '200']);
+    const out = run.stdout + run.stderr;
     expect(out).toMatch(/status counts: .*200: \d+/);
-    expect(code, out).toBe(0);
+    expect(run.status, out).toBe(0);
   }, 180_000);
 });

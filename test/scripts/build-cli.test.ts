@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { REPO_ROOT, tempDir } from '../support/built-site';
+import { runScriptInProcess } from '../support/script-in-process';
 
 let contentDir: string;
 let outDir: string;
@@ -18,12 +19,16 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
+/** `npm run build` in a process of its own: what proves the command's wiring, once for the file. */
 function build(...args: string[]) {
   return spawnSync(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/build.ts', '--out', outDir, ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
   });
 }
+
+/** The same command in this process (test/support/script-in-process.ts): what it decides, without a tsx of its own. */
+const buildInProcess = (...args: string[]) => runScriptInProcess('build', ['--out', outDir, ...args]);
 
 describe('npm run build', () => {
   test('builds a content directory and says what it built', () => {
@@ -41,7 +46,7 @@ describe('npm run build', () => {
     await writeFile(page, JSON.stringify(broken));
     await rm(outDir, { recursive: true, force: true });
     try {
-      const result = build('--content', contentDir);
+      const result = await buildInProcess('--content', contentDir);
       expect(result.status).toBe(1);
       const lines = result.stderr.trim().split('\n');
       expect(lines.some((l) => l.endsWith('pages/en/page-1.json: title: Required'))).toBe(true);
@@ -53,8 +58,8 @@ describe('npm run build', () => {
     }
   });
 
-  test('refuses an unknown flag in one line naming the flag it was meant to be', () => {
-    const result = build('--contnet', contentDir);
+  test('refuses an unknown flag in one line naming the flag it was meant to be', async () => {
+    const result = await buildInProcess('--contnet', contentDir);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('error: unknown option --contnet; did you mean --content? (npm run build -- --help lists the options)\n');
   });

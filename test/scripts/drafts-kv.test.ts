@@ -8,9 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { kvKeys } from '../../app/kv-keys';
 import { collectGarbage } from '../../scripts/lib/build-admin';
 import { deleteDraft, listDrafts } from '../../scripts/lib/drafts';
+import type { KvClient } from '../../scripts/lib/kv-cli';
 import { localKv } from '../../scripts/lib/kv-local';
 import { publishBuild, readBuildFiles, type BuildFiles } from '../../scripts/lib/publish';
 import { buildGeneratedSite, tempDir } from '../support/built-site';
+import { emptyKvNamespaces } from '../support/kv-namespaces';
 import { runScriptInProcess } from '../support/script-in-process';
 
 const DAY_MS = 86_400_000;
@@ -20,22 +22,23 @@ let sites: Awaited<ReturnType<typeof buildGeneratedSite>>[] = [];
 let live: BuildFiles;
 let draft: BuildFiles;
 let state: string;
-let kv: ReturnType<typeof localKv>;
+let kv: KvClient;
+// Each test's KV is a namespace of its own, empty (test/support/kv-namespaces.ts).
+const namespaces = emptyKvNamespaces(16);
 
 beforeAll(async () => {
   sites = await Promise.all([buildGeneratedSite({ pagesPerLocale: 2 }), buildGeneratedSite({ pagesPerLocale: 3, siteName: 'Draft Site' })]);
   live = await readBuildFiles(sites[0]!.outDir);
   draft = await readBuildFiles(sites[1]!.outDir);
   state = await tempDir('drafts-kv');
-  kv = localKv({ persistTo: state });
 }, 120_000);
 afterAll(async () => {
-  await kv?.close();
+  await namespaces.close();
   await Promise.all(sites.map((s) => s.cleanup()));
   if (state) await rm(state, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  await kv.deleteMany(await kv.list(''));
+beforeEach(() => {
+  kv = namespaces.next();
 });
 
 const pointer = async (key: string) => {

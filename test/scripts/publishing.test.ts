@@ -17,6 +17,7 @@ import { localKv } from '../../scripts/lib/kv-local';
 import { publishBuild, readBuildFiles, type BuildFiles } from '../../scripts/lib/publish';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { buildForTest, tempDir, type BuiltSite } from '../support/built-site';
+import { emptyKvNamespaces, type KvNamespaces } from '../support/kv-namespaces';
 import { runScriptInProcess } from '../support/script-in-process';
 
 let contentA: string;
@@ -26,12 +27,12 @@ let siteC: BuiltSite;
 let filesA: BuildFiles;
 let filesB: BuildFiles;
 let filesC: BuildFiles;
-let state: string;
-let kv: ReturnType<typeof localKv>;
+let kv: KvClient;
 
+// A and B are contents other files build too (drafts-kv's, the preview tests'): a run builds each once.
 beforeAll(async () => {
   contentA = await tempDir('pub-a');
-  await generateContent({ dir: contentA, pagesPerLocale: 4 });
+  await generateContent({ dir: contentA, pagesPerLocale: 2 });
   siteA = await buildForTest(contentA);
   // C: A with one page changed.
   const contentC = await tempDir('pub-c');
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await rm(contentC, { recursive: true, force: true });
   // B: a different site.
   const contentB = await tempDir('pub-b');
-  await generateContent({ dir: contentB, pagesPerLocale: 2, siteName: 'B' });
+  await generateContent({ dir: contentB, pagesPerLocale: 3, siteName: 'Draft Site' });
   siteB = await buildForTest(contentB);
   await rm(contentB, { recursive: true, force: true });
   [filesA, filesB, filesC] = await Promise.all([readBuildFiles(siteA.outDir), readBuildFiles(siteB.outDir), readBuildFiles(siteC.outDir)]);
@@ -54,18 +55,15 @@ afterAll(async () => {
   await rm(contentA, { recursive: true, force: true });
 });
 
-// One local KV for the file (starting workerd costs about a second and a half): each test starts
-// from an empty store, as a fresh state directory would give it, so test order does not matter.
-beforeAll(async () => {
-  state = await tempDir('kv-state');
-  kv = localKv({ persistTo: state });
+// Each test starts from an empty store, so test order does not matter: a namespace of its own,
+// all of the file's in one workerd (test/support/kv-namespaces.ts).
+let namespaces: KvNamespaces;
+beforeAll(() => {
+  namespaces = emptyKvNamespaces(48);
 });
-afterAll(async () => {
-  await kv?.close();
-  if (state) await rm(state, { recursive: true, force: true });
-});
+afterAll(() => namespaces?.close());
 beforeEach(async () => {
-  await kv.deleteMany(await kv.list(''));
+  kv = namespaces.next();
   expect(await kv.list('')).toEqual([]);
 });
 
@@ -494,10 +492,19 @@ describe('release history', () => {
   });
 
   test('npm run builds -- --json prints only a JSON document of the builds', async () => {
-    await publishThree();
-    // The command opens the same local state itself: this file's store lets go of it first.
-    await kv.close();
-    const result = await runScriptInProcess('builds', ['--json', '--persist-to', state]);
+    // The command opens wrangler.toml's SITE_KV in the local state it is given: written here
+    // through the same binding, which lets go of the state before the command opens it.
+    const state = await tempDir('kv-state');
+    const local = localKv({ persistTo: state });
+    kv = local;
+    try {
+      await publishThree();
+    } finally {
+      await local.close();
+    }
+    const result = await runScriptInProcess('builds', ['--json', '--persist-to', state]).finally(() =>
+      rm(state, { recursive: true, force: true }),
+    );
     expect(result.status).toBe(0);
     const printed = JSON.parse(result.stdout) as { live: string; builds: { id: string; publishedBy: string }[] };
     expect(printed.live).toBe(filesC.id);
