@@ -339,7 +339,7 @@ describe('axe-core with the banner shown', () => {
   for (const viewport of AXE_VIEWPORTS) {
     for (const state of CONSENT_AXE_STATES) {
       test(`${state.name} has no axe violations on a ${viewport.width} px wide ${viewport.name} screen`, async () => {
-        const tracked = await env.newPage();
+        const tracked = env.tab();
         await tracked.page.setViewportSize({ width: viewport.width, height: viewport.height });
         await openForAxe(tracked.page, env.site.url + state.path);
         await state.prepare?.(tracked.page);

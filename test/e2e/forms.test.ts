@@ -8,29 +8,23 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { useSharedSiteInBrowser } from '../support/site-in-browser';
 import type { TrackedPage } from '../support/browser';
 import { REPO_ROOT } from '../support/built-site';
-
-let current: Page | null = null;
+import { keepPage, type KeptPage } from '../support/kept-page';
 
 const env = useSharedSiteInBrowser();
-// One browser profile for the whole file: leave no storage behind for the next test.
-afterEach(async () => {
-  if (current && !current.isClosed()) {
-    await current.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-    await current.close();
-  }
-  current = null;
+// One browser profile and one tab for the whole file: each test starts on a blank tab with
+// nothing stored (test/support/kept-page.ts). No test here adds an init script or a listener.
+let kept: KeptPage;
+beforeAll(async () => {
+  kept = await keepPage(env.browser, env.site.url);
 });
+beforeEach(() => kept.reset());
 
 async function open(path: string): Promise<TrackedPage> {
-  const tracked = await env.browser.newPage();
-  current = tracked.page;
+  const tracked = kept.tracked;
   await tracked.page.goto(env.site.url + path);
   await tracked.page.waitForSelector('html[data-hydrated="true"]');
   // The form switches to its own validation once hydrated.
@@ -104,8 +98,7 @@ describe('the form without JavaScript', () => {
   });
 
   test('with the scripts blocked, the browser checks the constraints and posts the form itself', async () => {
-    const { page } = await env.browser.newPage();
-    current = page;
+    const { page } = kept.tracked;
     await page.route('**/_app/*.js', (route) => route.abort());
     const posts: Request[] = [];
     await page.route('**/_app/forms', async (route) => {
@@ -137,8 +130,7 @@ describe('the form without JavaScript', () => {
   });
 
   test("with the scripts blocked, a real post ends on a thank-you page with the form's message and the way back", async () => {
-    const { page } = await env.browser.newPage();
-    current = page;
+    const { page } = kept.tracked;
     await page.route('**/_app/*.js', (route) => route.abort());
     await page.goto(`${env.site.url}/en/contact`);
     await fillValid(page);

@@ -11,6 +11,7 @@ import { copyWithTagManager, stubGoogleTags } from '../../bench/lib/audit/tag-ma
 import type { ConsentMode } from '../../app/consent';
 import { launchBrowser, type Browser, type TrackedPage } from './browser';
 import { REPO_CONTENT, tempDir } from './built-site';
+import { keepPage, type KeptPage } from './kept-page';
 import { startSharedSite, publishUntilPutBack, type RunningSite } from './server';
 
 export interface ConsentSite {
@@ -18,16 +19,22 @@ export interface ConsentSite {
   readonly browser: Browser;
   /** every URL of Google's hosts asked for since the test began, in order */
   readonly googleRequests: string[];
-  /** a new page, closed after the test */
+  /** a new tab, closed after the test */
   newPage(): Promise<TrackedPage>;
-  /** opens a path in a new page (closed after the test) and waits for hydration */
+  /** the file's kept tab, blank and reset for this test (test/support/kept-page.ts) */
+  tab(): TrackedPage;
+  /**
+   * opens a path and waits for hydration: the test's first in the file's kept tab, any other in
+   * a new tab (closed after the test)
+   */
   open(path: string): Promise<TrackedPage>;
 }
 
 /** `consentMode` unset: the site's default, basic. */
 export function useConsentSite({ consentMode }: { consentMode?: ConsentMode } = {}): ConsentSite {
-  const env = {} as { site: RunningSite; browser: Browser; googleRequests: string[]; contentDir: string };
+  const env = {} as { site: RunningSite; browser: Browser; googleRequests: string[]; contentDir: string; kept: KeptPage };
   const pages: Page[] = [];
+  let keptTabOpened = false;
   let putBack: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     env.site = await startSharedSite('tag-manager');
@@ -42,6 +49,8 @@ export function useConsentSite({ consentMode }: { consentMode?: ConsentMode } = 
       await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), consentMode }, null, 2));
       ({ putBack } = await publishUntilPutBack(env.site, env.contentDir));
     }
+    env.kept = await keepPage(env.browser, env.site.url);
+    env.kept.tracked.page.setDefaultTimeout(15_000);
   });
   afterAll(async () => {
     await env.browser?.close();
@@ -50,10 +59,8 @@ export function useConsentSite({ consentMode }: { consentMode?: ConsentMode } = 
   });
   // One browser profile for the file: each test starts as a visitor who has never chosen.
   beforeEach(async () => {
-    const { page } = await env.browser.newPage();
-    await page.goto(`${env.site.url}/robots.txt`);
-    await page.evaluate(() => localStorage.clear());
-    await page.close();
+    await env.kept.reset();
+    keptTabOpened = false;
     env.googleRequests.length = 0;
   });
   afterEach(async () => {
@@ -74,8 +81,13 @@ export function useConsentSite({ consentMode }: { consentMode?: ConsentMode } = 
       pages.push(tracked.page);
       return tracked;
     },
+    tab() {
+      keptTabOpened = true;
+      return env.kept.tracked;
+    },
     async open(path: string) {
-      const tracked = await this.newPage();
+      const tracked = keptTabOpened ? await this.newPage() : this.tab();
+      keptTabOpened = true;
       tracked.page.setDefaultTimeout(15_000);
       await tracked.page.goto(env.site.url + path);
       await tracked.page.waitForSelector('html[data-hydrated="true"]');
