@@ -108,18 +108,33 @@ describe('before a choice', () => {
   test('showing the banner shifts nothing on the page', async () => {
     const { page } = await open('/en');
     await expect.poll(() => banner(page).isVisible()).toBe(true);
-    const shift = await page.evaluate(
+    // Each shift with what moved (element, rectangles before and after), so a failure says which.
+    const shifts = await page.evaluate(
       () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
+        new Promise<{ value: number; moved: string[] }[]>((resolve) => {
+          type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
+          const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          const name = (n: Node | null | undefined) =>
+            n instanceof Element
+              ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.className ? `.${String(n.className).split(' ').join('.')}` : ''}`
+              : String(n?.nodeName);
+          const seen: { value: number; moved: string[] }[] = [];
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-              if (!e.hadRecentInput) total += e.value;
+            for (const e of list.getEntries() as Shift[])
+              if (!e.hadRecentInput)
+                seen.push({
+                  value: e.value,
+                  moved: (e.sources ?? []).map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`),
+                });
           }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 500);
+          setTimeout(() => resolve(seen), 500);
         }),
     );
-    expect(shift).toBe(0);
+    expect(
+      shifts.reduce((total, s) => total + s.value, 0),
+      JSON.stringify(shifts),
+    ).toBe(0);
   });
 
   test('an injected inline script is still blocked while the banner is shown', async () => {
