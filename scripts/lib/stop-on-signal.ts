@@ -4,8 +4,9 @@
  * wrangler dev gets the same signal and is waited for, so nothing is left holding the port, and
  * the script then exits 128 + the signal's number, as a process the signal ended would.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
+import { descendantsOf } from './process-table';
 
 /** How long wrangler dev has to stop its workerd after a signal (it takes 1-3 s) before its processes are killed. */
 export const WRANGLER_STOP_GRACE_MS = 10_000;
@@ -95,27 +96,4 @@ export function killTree(child: ChildProcess): void {
       // gone already
     }
   }
-}
-
-/** The processes under `root`, from `ps` (Linux and macOS both have it; /proc is Linux only). */
-function descendantsOf(root: number): number[] {
-  let table: string;
-  try {
-    table = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8' });
-  } catch {
-    return [];
-  }
-  const children = new Map<number, number[]>();
-  for (const line of table.split('\n')) {
-    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
-    if (pid === undefined || ppid === undefined || Number.isNaN(pid) || Number.isNaN(ppid)) continue;
-    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  }
-  const found: number[] = [];
-  for (let queue = [root]; queue.length > 0;) {
-    const next = children.get(queue.shift()!) ?? [];
-    found.push(...next);
-    queue = [...queue, ...next];
-  }
-  return found;
 }

@@ -2,25 +2,10 @@
  * The processes of a server's group, read from `ps`: for the tests that signal one process of
  * `npm start` or `npm run dev` and check that none of the others outlives it.
  */
-import { spawnSync } from 'node:child_process';
+import { processTable } from '../../scripts/lib/process-table';
 
-export interface ProcessRow {
-  pid: number;
-  ppid: number;
-  pgid: number;
-  /** its command line */
-  args: string;
-}
-
-/** Every running process (zombies, which hold no port and wait only to be reaped, left out). */
-export function processes(): ProcessRow[] {
-  const { stdout } = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat=,args='], { encoding: 'utf8' });
-  return stdout.split('\n').flatMap((line) => {
-    const match = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
-    if (!match || match[4]!.startsWith('Z')) return [];
-    return [{ pid: Number(match[1]), ppid: Number(match[2]), pgid: Number(match[3]), args: match[5]! }];
-  });
-}
+/** Every running process but zombies, which hold no port and wait only to be reaped. */
+export const processes = () => processTable().filter((p) => !p.stat.startsWith('Z'));
 
 /** The process running `script` (e.g. scripts/start.ts) under tsx's process `tsxPid`: Node with tsx's loader. */
 export function scriptProcess(tsxPid: number, script: string): number {
