@@ -6,12 +6,13 @@
  * records, and most tests publish two or three builds), and starting a workerd per test costs
  * about a second and a half. The clients are scripts/lib/kv-local.ts's own (kvClientOf).
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvClientOf, type KvBinding } from '../../scripts/lib/kv-local';
 import type { KvClient } from '../../scripts/lib/kv-cli';
 import { platformProxy } from '../../scripts/lib/wrangler';
-import { REPO_ROOT, tempDir } from './built-site';
+import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
+import { tempDir } from './built-site';
 
 export interface KvNamespaces {
   /** A namespace no test has taken before: empty. Throws once all `count` are taken. */
@@ -26,9 +27,7 @@ export function emptyKvNamespaces(count: number): KvNamespaces {
   const open = () =>
     (opened ??= (async () => {
       const dir = await tempDir('kv-namespaces');
-      const wrangler = await readFile(join(REPO_ROOT, 'wrangler.toml'), 'utf8');
-      const date = /^compatibility_date = "([^"]+)"/m.exec(wrangler)?.[1];
-      if (!date) throw new Error('wrangler.toml names no compatibility_date');
+      const date = readWranglerToml().compatibility_date;
       // Only the namespaces: the repository's wrangler.toml would also start its D1, queues and rate limits.
       const namespaces = Array.from(
         { length: count },
