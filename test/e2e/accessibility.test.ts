@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   AXE_STATES,
   AXE_VIEWPORTS,
+  checkLoadedState,
   formatViolations,
-  openForAxe,
+  openAtSize,
   runAxe,
   type AxeState,
   type AxeViewport,
@@ -54,8 +55,7 @@ async function loaded(path: string, viewport: AxeViewport): Promise<Page> {
   const key = `${viewport.width}x${viewport.height} ${path}`;
   if (untouched !== key) {
     await kept.reset();
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await openForAxe(page, site.url + path);
+    await openAtSize(page, site.url + path, viewport);
   }
   untouched = null;
   return page;
@@ -63,9 +63,7 @@ async function loaded(path: string, viewport: AxeViewport): Promise<Page> {
 
 /** As checkState (bench/lib/audit/axe.ts) checks a state, on a document the previous test may have left. */
 async function check(state: AxeState, viewport: AxeViewport): Promise<AxeViolation[]> {
-  const page = await loaded(state.path, viewport);
-  await state.prepare?.(page);
-  const violations = await runAxe(page);
+  const violations = await checkLoadedState(await loaded(state.path, viewport), state);
   if (!state.prepare) untouched = `${viewport.width}x${viewport.height} ${state.path}`;
   return violations;
 }

@@ -132,6 +132,18 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** Loads `url` for axe at the viewport's size. */
+export async function openAtSize(page: Page, url: string, viewport: AxeViewport): Promise<void> {
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  await openForAxe(page, url);
+}
+
+/** Puts the page, loaded at the state's path, in the state (its `prepare`), and runs axe. */
+export async function checkLoadedState(page: Page, state: AxeState): Promise<AxeViolation[]> {
+  await state.prepare?.(page);
+  return runAxe(page);
+}
+
 /** Loads the state's page at the viewport's size, prepares it, runs axe. */
 export async function checkState(
   page: Page,
@@ -139,10 +151,8 @@ export async function checkState(
   state: AxeState,
   viewport: AxeViewport = AXE_VIEWPORTS[0],
 ): Promise<AxeViolation[]> {
-  await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  await openForAxe(page, origin + state.path);
-  await state.prepare?.(page);
-  return runAxe(page);
+  await openAtSize(page, origin + state.path, viewport);
+  return checkLoadedState(page, state);
 }
 
 /** One block per violation: id, impact, help, where to read more, and every node's selector with axe's summary. */
