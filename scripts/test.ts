@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { ROOT } from './lib/bundle';
 import { chromiumSetup, probeChromiumMachine } from './lib/chromium';
 import { command, fail } from './lib/cli';
+import { tallyOf } from './lib/test-report';
 
 command({
   usage: 'npm test',
@@ -83,9 +84,11 @@ async function vitest(label: string, projects: string[], { quiet = false, niced 
   const result = await run(label, command[0], [...command[1]], quiet, { PREBUILD_REPO_CONTENT: '1' });
   if (quiet) process.stdout.write(result.report);
   try {
-    const summary = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-    passed += summary.numPassedTests;
-    failed += summary.numFailedTests;
+    const tally = tallyOf(readFileSync(report, 'utf8'));
+    passed += tally.passed;
+    failed += tally.failed;
+    for (const file of tally.failedOutsideTests)
+      process.stdout.write(`\n${label}: ${file} failed outside its tests (counted as 1 failed)\n`);
   } catch {
     failed += 1; // the runner died before it could report
   }
