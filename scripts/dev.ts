@@ -13,7 +13,6 @@
  * so the worker and client bundle are those `npm start` serves.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
 import type { BuildOutput } from './lib/build-records';
@@ -22,6 +21,7 @@ import { command, fail } from './lib/cli';
 import { applyD1Migrations } from './lib/d1-client';
 import { DevBuilder, bundleDevClient, pagesOf, type DevBuildResult } from './lib/dev-build';
 import { CODE_DIRS, contentChange, rebuildFor } from './lib/dev-changes';
+import { freePort, inspectorPort } from './lib/free-port';
 import { formatLocatedProblem, locateProblems, type LocatedProblem } from './lib/dev-problems';
 import { startDevProxy } from './lib/dev-proxy';
 import {
@@ -99,20 +99,15 @@ try {
   fail((err as Error).message);
 }
 
-/** A port for wrangler dev behind the dev server: any free one, which the OS picks. */
-const upstreamPort = await new Promise<number>((done, reject) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const address = probe.address();
-    probe.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no free port'))));
-  });
-});
+/** A port for wrangler dev behind the dev server: any free one (below the ephemeral range, free-port.ts). */
+const upstreamPort = await freePort();
 const devVars = await readFile(join(ROOT, '.dev.vars'), 'utf8').catch(() => '');
 const config = outDir !== join(ROOT, 'dist') ? await writeWranglerConfigFor(outDir) : undefined;
 if (config) await writeDevVarsBeside(config, devVars);
 // The worker reads the live pointer again on every request (0: no isolate memory of it), so a
 // publish shows at the next request instead of up to 5 s later.
 const vars = [...(values.var ?? []), 'BUILD_POINTER_TTL_MS:0'];
-const { args } = wranglerDevArgs({ port: upstreamPort, config, persistTo, vars, devVars });
+const { args } = wranglerDevArgs({ port: upstreamPort, inspectorPort: await inspectorPort(), config, persistTo, vars, devVars });
 
 /**
  * Wrangler reloads the worker when a file it serves changes, once per file it notices; `done`

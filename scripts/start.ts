@@ -13,6 +13,7 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { formatProblem } from '../app/content/issues';
+import { inspectorPort } from './lib/free-port';
 import { LOCAL_PREVIEW_BASE } from '../app/drafts';
 import { ROOT } from './lib/bundle';
 import { command, fail } from './lib/cli';
@@ -103,7 +104,7 @@ try {
 // its config, so the repository's goes there too.
 const config = ownBuild || env !== undefined ? await writeWranglerConfigFor(outDir, { withoutRoutes: true }) : undefined;
 if (config) await writeDevVarsBeside(config, devVars);
-const { args, previewToken } = wranglerDevArgs({ port, config, persistTo, env, vars, devVars });
+const { args, previewToken } = wranglerDevArgs({ port, inspectorPort: await inspectorPort(), config, persistTo, env, vars, devVars });
 process.stdout.write(`wrangler starting on port ${port}…\n`);
 const { child: dev, answering } = startWranglerDev(args, { port });
 const stopper = stopOnSignals(dev);

@@ -7,7 +7,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
@@ -15,10 +14,13 @@ import { ROOT } from './bundle';
 import { fail, type OptionSpec } from './cli';
 import { DEFAULT_PERSIST_TO } from './d1-client';
 import { devVar } from './preview-link';
+import { portIsFree } from './free-port';
 import { spawnWrangler, wranglerEnv } from './wrangler';
 
 export interface DevServerOptions {
   port: number;
+  /** wrangler's DevTools inspector (free-port.ts's inspectorPort()) */
+  inspectorPort: number;
   /** the config of a build outside dist/; undefined: wrangler.toml */
   config?: string;
   /** `--persist-to`: the local state the build was published to and migrated in; undefined: the default one */
@@ -41,6 +43,7 @@ const PREVIEW_SECRETS = ['PREVIEW_TOKEN', 'PREVIEW_SHARE_SECRET'] as const;
  */
 export function wranglerDevArgs({
   port,
+  inspectorPort,
   config,
   persistTo,
   env,
@@ -48,7 +51,8 @@ export function wranglerDevArgs({
   devVars,
   newSecret = () => randomBytes(32).toString('base64url'),
 }: DevServerOptions): { args: string[]; previewToken?: string } {
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', '--live-reload=false'];
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort)];
+  args.push('--show-interactive-dev-session=false', '--live-reload=false');
   if (config) args.push('--config', config);
   // Always named: without it wrangler keeps its state beside the config file, and a config in
   // the build directory would start with an empty state, not the one just published to.
@@ -88,15 +92,6 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
 
 /** How long `npm run dev` waits, after a code change, for wrangler to load the new worker before the tabs reload anyway. */
 export const DEV_WORKER_RELOAD_TIMEOUT_MS = 15_000;
-
-/** Whether 127.0.0.1:`port` can be listened on now. */
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 /** The one line a command ends with when its port is taken: before any build, so nothing is wasted. */
 export const busyPortMessage = (port: number, option = '--port') =>

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, type Browser } from '../support/browser';
 import { REPO_CONTENT, buildForTest, type BuiltSite } from '../support/built-site';
 import { codeOfBuild } from '../../scripts/lib/code-version';
-import { freePort } from '../support/server';
+import { freePort } from '../../scripts/lib/free-port';
 import { startWorker, type TestWorker } from '../support/workerd';
 
 let a: BuiltSite;

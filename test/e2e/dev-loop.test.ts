@@ -8,7 +8,7 @@ import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { portIsFree } from '../../scripts/lib/dev-server';
+import { portIsFree } from '../../scripts/lib/free-port';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { WRANGLER_STOP_GRACE_MS } from '../../scripts/lib/stop-on-signal';
 import { documentLoads, launchBrowser, type Browser, type TrackedPage } from '../support/browser';

@@ -1,7 +1,7 @@
 /** `npm start -- --content DIR` serves a content directory the repository does not ship. */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { portIsFree } from '../../scripts/lib/dev-server';
+import { portIsFree } from '../../scripts/lib/free-port';
 import { generateContent } from '../../scripts/lib/generate-content';
 import { WRANGLER_STOP_GRACE_MS } from '../../scripts/lib/stop-on-signal';
 import { tempDir } from '../support/built-site';

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEV_CLIENT_TAG, startDevProxy, withDevClient, type DevProxy } from '../../scripts/lib/dev-proxy';
-import { freePort } from '../support/server';
+import { freePort } from '../../scripts/lib/free-port';
 
 const HTML = '<!doctype html><html><head><title>t</title></head><body><main>x</main></body></html>';
 let upstream: Server;

@@ -12,7 +12,7 @@ import { ROOT } from '../../scripts/lib/bundle';
 import { DEFAULT_PERSIST_TO } from '../../scripts/lib/d1-client';
 import { exitCodeOf, stateDirFor, wranglerDevArgs, writeDevVarsBeside } from '../../scripts/lib/dev-server';
 import { runScriptInProcess } from '../support/script-in-process';
-import { freePort } from '../support/server';
+import { freePort } from '../../scripts/lib/free-port';
 
 /** The values of every `--NAME value` pair of a command line, in order. */
 const valuesOf = (args: readonly string[], flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
@@ -22,13 +22,14 @@ const DEV_VARS = 'PREVIEW_TOKEN="a-preview-token-from-dev-vars-0123"\nPREVIEW_SH
 
 describe('wrangler dev’s command line', () => {
   test('without --persist-to, a build with its own config is served from the state it was published to, the repository’s .wrangler/state', () => {
-    const { args } = wranglerDevArgs({ port: 8787, config: BUILD_CONFIG, vars: [], devVars: '' });
+    const { args } = wranglerDevArgs({ port: 8787, inspectorPort: 9229, config: BUILD_CONFIG, vars: [], devVars: '' });
     expect(valuesOf(args, '--persist-to')).toEqual([join(ROOT, '.wrangler/state')]);
   });
 
   test('a PREVIEW_TOKEN given with --var is the preview token, and none is made up', () => {
     const { args, previewToken } = wranglerDevArgs({
       port: 8788,
+      inspectorPort: 9229,
       env: 'preview',
       vars: ['PREVIEW_TOKEN:the-token-the-user-chose-for-this-0123'],
       devVars: '',
@@ -40,26 +41,59 @@ describe('wrangler dev’s command line', () => {
     expect(previewToken).toBeUndefined();
   });
 
+  test('the inspector listens on the port it is given, not one wrangler picks from the ephemeral range', () => {
+    const { args } = wranglerDevArgs({ port: 8787, inspectorPort: 21234, vars: [], devVars: '' });
+    expect(valuesOf(args, '--inspector-port')).toEqual(['21234']);
+  });
+
   test('a --persist-to given is the state wrangler dev uses', () => {
-    const { args } = wranglerDevArgs({ port: 8787, config: BUILD_CONFIG, persistTo: '/tmp/state', vars: [], devVars: '' });
+    const { args } = wranglerDevArgs({
+      port: 8787,
+      inspectorPort: 9229,
+      config: BUILD_CONFIG,
+      persistTo: '/tmp/state',
+      vars: [],
+      devVars: '',
+    });
     expect(valuesOf(args, '--persist-to')).toEqual(['/tmp/state']);
   });
 
   test('in preview, a token and a share secret set nowhere are made up for the session, and the token is returned to print', () => {
     const made = ['made-up-token', 'made-up-share-secret'];
-    const { args, previewToken } = wranglerDevArgs({ port: 8788, env: 'preview', vars: [], devVars: '', newSecret: () => made.shift()! });
+    const { args, previewToken } = wranglerDevArgs({
+      port: 8788,
+      inspectorPort: 9229,
+      env: 'preview',
+      vars: [],
+      devVars: '',
+      newSecret: () => made.shift()!,
+    });
     expect(valuesOf(args, '--var')).toEqual(['PREVIEW_TOKEN:made-up-token', 'PREVIEW_SHARE_SECRET:made-up-share-secret']);
     expect(previewToken).toBe('made-up-token');
   });
 
   test('in preview, the secrets of .dev.vars are not replaced by made-up ones', () => {
-    const { args, previewToken } = wranglerDevArgs({ port: 8788, env: 'preview', vars: [], devVars: DEV_VARS, newSecret: () => 'made-up' });
+    const { args, previewToken } = wranglerDevArgs({
+      port: 8788,
+      inspectorPort: 9229,
+      env: 'preview',
+      vars: [],
+      devVars: DEV_VARS,
+      newSecret: () => 'made-up',
+    });
     expect(valuesOf(args, '--var')).toEqual([]);
     expect(previewToken).toBeUndefined();
   });
 
   test('outside preview, no secret is made up', () => {
-    const { args } = wranglerDevArgs({ port: 8787, env: 'production', vars: [], devVars: '', newSecret: () => 'made-up' });
+    const { args } = wranglerDevArgs({
+      port: 8787,
+      inspectorPort: 9229,
+      env: 'production',
+      vars: [],
+      devVars: '',
+      newSecret: () => 'made-up',
+    });
     expect(valuesOf(args, '--var')).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT, tempDir } from './built-site';
-import { freePort } from './server';
+import { freePort } from '../../scripts/lib/free-port';
 
 export interface DevSite {
   url: string;

@@ -4,9 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_CONTENT, REPO_ROOT, tempDir } from './built-site';
+import { freePort } from '../../scripts/lib/free-port';
 import { PREVIEW_TEST_SHARE_SECRET, runServicesUrl, sharedSite, type SiteKind } from './run-services';
 
 export interface RunningSite {
@@ -19,31 +19,6 @@ export interface RunningSite {
   /** the pid of the server's tsx (npm's with viaNpm), which leads its process group (a server of this file's own only) */
   pid?: number;
   stop(): Promise<void>;
-}
-
-/**
- * Where the site's port is chosen: below Linux's ephemeral range (32768 up). A port the OS
- * hands out for `listen(0)` is an ephemeral one, and between choosing it and wrangler binding
- * it (seconds: the build, the publish, the migrations) any outgoing connection on the machine
- * may be given it as its local port, and the bind then fails with EADDRINUSE, as it once did
- * in a full run. Ports below the range are only ever taken by a listener that asks for them.
- */
-export const SITE_PORT_RANGE = { from: 20_000, to: 32_000 } as const;
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const port = SITE_PORT_RANGE.from + Math.floor(Math.random() * (SITE_PORT_RANGE.to - SITE_PORT_RANGE.from));
-    if (await canListen(port)) return port;
-  }
-  throw new Error(`no free port between ${SITE_PORT_RANGE.from} and ${SITE_PORT_RANGE.to}`);
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
