@@ -25,7 +25,9 @@ async function open(path: string) {
     (url) => url.host !== siteHost,
     (route) => route.abort(),
   );
-  await page.goto(env.site.url + path);
+  // Hydration is the moment these tests need, not the load event: that also waits for every
+  // image, which once took longer than the step's timeout on a busy machine.
+  await page.goto(env.site.url + path, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.waitForFunction(() => (window as { __router?: unknown }).__router !== undefined);
   return { ...tracked, offSite };
