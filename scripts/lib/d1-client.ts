@@ -1,20 +1,19 @@
 /**
- * FORMS_DB from Node scripts: locally through wrangler's getPlatformProxy (the same workerd
- * store `wrangler dev` uses, `{persist-to}/v3/d1`), remotely through `wrangler d1 execute
- * --remote`. Both are a SqlDatabase (worker/forms/entries.ts), so the commands' queries are the
- * same either way. Schema changes go through `wrangler d1 migrations apply` (applyD1Migrations).
+ * FORMS_DB from Node scripts: locally through Miniflare (local-state.ts: the same workerd store
+ * `wrangler dev` uses, `{persist-to}/v3/d1`), remotely through `wrangler d1 execute --remote`.
+ * Both are a SqlDatabase (worker/forms/entries.ts), so the commands' queries are the same either
+ * way. Schema changes: applyD1Migrations.
  */
-import { join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SqlDatabase, SqlStatement, SqlValue } from '../../worker/forms/entries';
-import { ROOT } from './bundle';
 import type { KvTarget } from './kv-cli';
-import { platformProxy, runWrangler } from './wrangler';
+import { bindingsOf, openLocalState } from './local-state';
+import { applyPendingMigrations, DEFAULT_MIGRATIONS_TABLE, type BatchDatabase } from './migrations';
+import { runWrangler } from './wrangler';
+import { readWranglerToml, WRANGLER_TOML } from './wrangler-toml';
 
 export const D1_BINDING = 'FORMS_DB';
-
-/** Where local state lives when `--persist-to` is not given: wrangler's own default. */
-export const DEFAULT_PERSIST_TO = join(ROOT, '.wrangler/state');
 
 /**
  * A value written into SQL text, for `wrangler d1 execute`, which takes no parameters. Strings
@@ -81,12 +80,7 @@ export function localD1({ env, persistTo, config }: { env?: string; persistTo?: 
   close(): Promise<void>;
 } {
   let proxy: Promise<{ db: SqlDatabase; dispose: () => Promise<void> }> | null = null;
-  const open = () =>
-    (proxy ??= platformProxy<{ FORMS_DB: SqlDatabase }>({
-      configPath: config ?? join(ROOT, 'wrangler.toml'),
-      environment: env,
-      persist: { path: join(persistTo ?? DEFAULT_PERSIST_TO, 'v3') },
-    }).then((p) => ({ db: p.env.FORMS_DB, dispose: p.dispose })));
+  const open = () => (proxy ??= openD1({ env, persistTo, config }));
   const statement = (sql: string, params: SqlValue[]): SqlStatement => ({
     bind: (...values) => statement(sql, values),
     all: async <T>() => {
@@ -121,7 +115,7 @@ export async function withD1<T>(target: KvTarget & { config?: string }, run: (db
     return await run(db);
   } catch (err) {
     if (/no such table: form_entries/.test(String(err)))
-      throw new Error('there is no form_entries table in the local state: `npm start` creates it (wrangler d1 migrations apply)', {
+      throw new Error('there is no form_entries table in the local state: `npm start` creates it (it applies migrations/)', {
         cause: err,
       });
     throw err;
@@ -140,20 +134,62 @@ export function migrationsSummary(output: string): string {
 
 const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
 
+/** The local FORMS_DB of the environment, in a workerd of its own; `dispose` stops it. */
+async function openD1(options: {
+  env?: string;
+  persistTo?: string;
+  config?: string;
+}): Promise<{ db: BatchDatabase; dispose: () => Promise<void> }> {
+  const state = await openLocalState<Record<string, BatchDatabase | undefined>>(options);
+  const db = state.env[D1_BINDING];
+  if (!db) {
+    await state.dispose();
+    throw new Error(`${options.config ?? 'wrangler.toml'} has no ${D1_BINDING} database${options.env ? ` in [env.${options.env}]` : ''}`);
+  }
+  return { db, dispose: state.dispose };
+}
+
+/** Where wrangler.toml (or `config`) keeps the environment's migrations and their record, as wrangler reads them. */
+function migrationsOf({ env, config }: { env?: string; config?: string }): { dir: string; table: string } {
+  const path = config ?? WRANGLER_TOML;
+  const toml = readWranglerToml(path);
+  const database = bindingsOf(toml, env, config ?? 'wrangler.toml').d1_databases?.find((db) => db.binding === D1_BINDING);
+  // wrangler resolves migrations_dir against the config's folder
+  return {
+    dir: resolve(dirname(path), database?.migrations_dir ?? 'migrations'),
+    table: database?.migrations_table ?? DEFAULT_MIGRATIONS_TABLE,
+  };
+}
+
 /**
- * `wrangler d1 migrations apply`: brings FORMS_DB's schema up to migrations/, recording what
- * it applied, so running it again does nothing. Before the code that needs the schema. It takes
- * seconds (wrangler starts a workerd), so `progress` (stderr by default) is told before and after.
+ * Brings FORMS_DB's schema up to migrations/, recording what it applied, so running it again does
+ * nothing. Before the code that needs the schema. Remotely that is `wrangler d1 migrations
+ * apply --remote`; locally the same work through Miniflare (migrations.ts), which keeps
+ * wrangler's record and order. `progress` (stderr by default) is told before and after.
  */
 export async function applyD1Migrations(
   target: KvTarget & { config?: string },
   progress: (line: string) => void = toStderr,
 ): Promise<string> {
-  const args = ['d1', 'migrations', 'apply', D1_BINDING, target.mode === 'local' ? '--local' : '--remote'];
-  if (target.env) args.push('--env', target.env);
-  if (target.mode === 'local') args.push('--persist-to', target.persistTo ?? DEFAULT_PERSIST_TO);
-  if (target.config) args.push('--config', target.config);
   progress(`${D1_BINDING} migrations: applying migrations/ to the ${target.mode} database${target.env ? ` (${target.env})` : ''}`);
+  let summary: string;
+  if (target.mode === 'local') {
+    const { dir, table } = migrationsOf(target);
+    const { db, dispose } = await openD1(target);
+    try {
+      const applied = await applyPendingMigrations(db, dir, table);
+      summary = applied.length
+        ? `${D1_BINDING} migrations: ${applied.length} applied (${applied.join(', ')})`
+        : `${D1_BINDING} migrations: none to apply, the schema is up to date`;
+    } finally {
+      await dispose();
+    }
+    progress(summary);
+    return `${summary}\n`;
+  }
+  const args = ['d1', 'migrations', 'apply', D1_BINDING, '--remote'];
+  if (target.env) args.push('--env', target.env);
+  if (target.config) args.push('--config', target.config);
   const output = await runWrangler(args);
   progress(migrationsSummary(output));
   return output;

@@ -3,7 +3,7 @@
  * Cloudflare only with a token (wrangler, which never prompts). Nothing is written anywhere but a
  * temporary folder for wrangler's own dry run, removed after.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { kvKeys } from '../../app/kv-keys';
 import { ROOT } from './bundle';
 import { withD1 } from './d1-client';
 import type { KvTarget } from './kv-cli';
+import { appliedMigrationNames, migrationNames } from './migrations';
 import { neededSecrets, preflight, type Preflight } from './preflight';
 import { wranglerDryRun, type DryRun } from './dry-run';
 import { runWrangler } from './wrangler';
@@ -31,21 +32,10 @@ export interface DryRunSources {
   measured?: DryRun;
 }
 
-const Applied = z.object({ name: z.string() });
 const SecretList = z.array(z.object({ name: z.string() }));
 
 /** The migrations D1 recorded as applied (wrangler's own d1_migrations table); none before the first. */
-export async function appliedMigrations(target: KvTarget): Promise<string[]> {
-  return withD1(target, async (db) => {
-    try {
-      const { results } = await db.prepare('SELECT name FROM d1_migrations ORDER BY id').all();
-      return results.map((row) => Applied.parse(row).name);
-    } catch (err) {
-      if (/no such table: d1_migrations/.test(String(err))) return [];
-      throw err;
-    }
-  });
-}
+export const appliedMigrations = (target: KvTarget): Promise<string[]> => withD1(target, (db) => appliedMigrationNames(db));
 
 async function secretsOnCloudflare(env: string): Promise<string[]> {
   const out = await runWrangler(['secret', 'list', '--env', env, '--format', 'json']);
@@ -65,7 +55,7 @@ export async function deployDryRun(sources: DryRunSources, buildId: string): Pro
   const config = readWranglerToml(tomlPath);
   const section = config.env?.[sources.env];
   const migrationsDir = join(dirname(tomlPath), section?.d1_databases?.[0]?.migrations_dir ?? 'migrations');
-  const migrations = (await readdir(migrationsDir)).filter((n) => n.endsWith('.sql')).sort();
+  const migrations = await migrationNames(migrationsDir);
   const dryRunDir = await mkdtemp(join(tmpdir(), 'deploy-dry-run-'));
   try {
     const size = sources.measured ?? (await wranglerDryRun(sources.outDir, dryRunDir));

@@ -12,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
 import { ROOT } from './bundle';
 import { fail, type OptionSpec } from './cli';
-import { DEFAULT_PERSIST_TO } from './d1-client';
+import { DEFAULT_PERSIST_TO } from './local-state';
 import { devVar } from './preview-link';
 import { portIsFree } from './free-port';
 import { spawnWrangler, wranglerEnv } from './wrangler';

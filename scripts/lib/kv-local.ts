@@ -1,13 +1,11 @@
 /**
- * Local Workers KV through wrangler's own getPlatformProxy: the same workerd-backed store
- * `wrangler dev` and `wrangler kv --local` use (wrangler.toml's binding, `{persist-to}/v3`),
+ * Local Workers KV: the workerd-backed store `wrangler dev` and `wrangler kv --local` use
+ * (wrangler.toml's binding, `{persist-to}/v3`), opened through Miniflare (local-state.ts)
  * without a wrangler process per call, so local publishes and their tests take milliseconds
  * a record instead of a second a batch.
  */
-import { join } from 'node:path';
-import { ROOT } from './bundle';
 import type { KvClient } from './kv-cli';
-import { platformProxy } from './wrangler';
+import { openLocalState } from './local-state';
 
 /** The part of the KV binding used here (scripts build without the Workers runtime types). */
 export interface KvBinding {
@@ -86,12 +84,13 @@ export function kvClientOf(binding: () => Promise<KvBinding>): KvClient {
 export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
   let proxy: Promise<{ kv: KvBinding; dispose: () => Promise<void> }> | null = null;
   const open = () =>
-    (proxy ??= platformProxy<{ SITE_KV: KvBinding }>({
-      configPath: join(ROOT, 'wrangler.toml'),
-      environment: env,
-      // wrangler keeps local state in {persist-to}/v3, and so must we to share it.
-      persist: { path: join(persistTo ?? join(ROOT, '.wrangler/state'), 'v3') },
-    }).then((p) => ({ kv: p.env.SITE_KV, dispose: p.dispose })));
+    (proxy ??= openLocalState<{ SITE_KV?: KvBinding }>({ env, ...(persistTo ? { persistTo } : {}) }).then((state) => {
+      if (!state.env.SITE_KV) {
+        void state.dispose();
+        throw new Error(`wrangler.toml has no SITE_KV binding${env ? ` in [env.${env}]` : ''}`);
+      }
+      return { kv: state.env.SITE_KV, dispose: state.dispose };
+    }));
   return {
     ...kvClientOf(async () => (await open()).kv),
     async close() {

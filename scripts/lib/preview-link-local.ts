@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PERSIST_TO } from './d1-client';
+import { DEFAULT_PERSIST_TO } from './local-state';
 import { LOCAL_PREVIEW_ORIGIN, devVar } from './preview-link';
 
 /** The lines `npm run preview` adds to .dev.vars when it makes the share secret. */

@@ -20,6 +20,8 @@ const vars = z.record(z.string(), z.string({ error: 'must be a string (the worke
 const kvNamespace = z.looseObject({
   binding: z.string().min(1),
   id: z.string().min(1),
+  // wrangler dev's local store for the binding is named by this id when it is set
+  preview_id: z.string().min(1).optional(),
 });
 
 const rateLimit = z.looseObject({
@@ -32,7 +34,14 @@ const d1Database = z.looseObject({
   binding: z.string().min(1),
   database_name: z.string().min(1),
   database_id: z.string().min(1),
+  // wrangler dev's local database for the binding is named by this id when it is set
+  preview_database_id: z.string().min(1).optional(),
   migrations_dir: z.string().min(1).optional(),
+  // where wrangler records the migrations it applied (its default: d1_migrations)
+  migrations_table: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain SQL table name')
+    .optional(),
 });
 
 const queues = z.looseObject({

@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createRequire } from 'node:module';
-import type { getPlatformProxy as GetPlatformProxy } from 'wrangler';
 import { ROOT } from './bundle';
 import { wranglerFailureLine } from './wrangler-errors';
 
@@ -48,30 +47,6 @@ export class WranglerError extends Error {
     this.name = 'WranglerError';
   }
 }
-
-/**
- * wrangler's getPlatformProxy (local KV and D1 in workerd), loaded only when a command opens
- * local state: wrangler's module takes seconds to load, which `--help` and remote runs never
- * pay. Its chatter ("Using secrets defined in .dev.vars") would land on stdout, in the middle
- * of a CSV export or a `--json` answer: only wrangler's warnings and errors (stderr) are kept,
- * unless WRANGLER_LOG asks for more.
- */
-export async function platformProxy<Env>(options: Parameters<typeof GetPlatformProxy>[0]) {
-  const { getPlatformProxy } = await import('wrangler');
-  // Counted, as KV and D1 may open side by side: the last one out restores the environment.
-  if (quieting++ === 0) userLogLevel = process.env.WRANGLER_LOG;
-  process.env.WRANGLER_LOG = userLogLevel ?? 'warn';
-  try {
-    return await getPlatformProxy<Env & Record<string, unknown>>(options);
-  } finally {
-    if (--quieting === 0) {
-      if (userLogLevel === undefined) delete process.env.WRANGLER_LOG;
-      else process.env.WRANGLER_LOG = userLogLevel;
-    }
-  }
-}
-let quieting = 0;
-let userLogLevel: string | undefined;
 
 /** Runs wrangler to completion; resolves with its standard output (JSON answers come there). */
 export function runWrangler(args: string[], options: SpawnOptions = {}): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Rollback and gc against real local KV (workerd, through wrangler's getPlatformProxy), with
+ * Rollback and gc against real local KV (workerd, through Miniflare, as wrangler dev keeps it), with
  * builds seeded record by record as publish writes them: indexes that record their code, client
  * files archived under `assets/`, and the worker versions deploy records under `code/`.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run drafts -- notes`, `delete` and gc against the real local state `npm run preview`
- * uses (workerd through wrangler's getPlatformProxy): notes are listed and resolved where the
+ * uses (workerd through Miniflare, as wrangler dev keeps it): notes are listed and resolved where the
  * preview host keeps them, and go when their draft goes. One migration of the file's database;
  * each command opens its own, as it does on an operator's machine.
  */

@@ -1,5 +1,5 @@
 /**
- * Named drafts in real local KV (workerd, through wrangler's getPlatformProxy): publishing one,
+ * Named drafts in real local KV (workerd, through Miniflare, as wrangler dev keeps it): publishing one,
  * listing and deleting drafts, gc keeping every draft's build and deleting unused drafts, and
  * `npm run publish -- --draft NAME` writing where the local preview host reads.
  */

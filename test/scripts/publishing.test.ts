@@ -1,6 +1,6 @@
 /**
- * Publishing and operating builds against real local KV (workerd, through wrangler's
- * getPlatformProxy): drafts, incremental writes, listing, rollback, garbage collection, and
+ * Publishing and operating builds against real local KV (workerd, through Miniflare, as wrangler
+ * dev keeps it): drafts, incremental writes, listing, rollback, garbage collection, and
  * publishes that die halfway or race each other.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ROOT } from '../../scripts/lib/bundle';
-import { DEFAULT_PERSIST_TO } from '../../scripts/lib/d1-client';
+import { DEFAULT_PERSIST_TO } from '../../scripts/lib/local-state';
 import { exitCodeOf, stateDirFor, wranglerDevArgs, writeDevVarsBeside } from '../../scripts/lib/dev-server';
 import { runScriptInProcess } from '../support/script-in-process';
 import { freePort } from '../../scripts/lib/free-port';
