@@ -84,11 +84,12 @@ async function vitest(label: string, projects: string[], { quiet = false, niced 
   const result = await run(label, command[0], [...command[1]], quiet, { PREBUILD_REPO_CONTENT: '1' });
   if (quiet) process.stdout.write(result.report);
   try {
-    const tally = tallyOf(readFileSync(report, 'utf8'));
+    const tally = tallyOf(readFileSync(report, 'utf8'), { exitedOk: result.ok });
     passed += tally.passed;
     failed += tally.failed;
     for (const file of tally.failedOutsideTests)
       process.stdout.write(`\n${label}: ${file} failed outside its tests (counted as 1 failed)\n`);
+    if (tally.failedOutsideFiles) process.stdout.write(`\n${label}: vitest failed outside any test file (counted as 1 failed)\n`);
   } catch {
     failed += 1; // the runner died before it could report
   }
