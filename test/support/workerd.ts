@@ -23,9 +23,12 @@ import type { BuiltSite } from './built-site';
  * How long a file's teardown waits for Miniflare to dispose of workerd. Once, in CI on a starved
  * CPU, `dispose()` did not settle within the 60 s hook timeout after all of its file's tests had
  * passed (not traced to a cause). The file's verdict is its tests': past this, the teardown says
- * so and goes on, and Miniflare's exit hook ends workerd with the vitest worker.
+ * so and goes on, and Miniflare's exit hook ends workerd with the vitest worker. Full runs of
+ * 2026-11-28 waited out the whole wait up to twice a run (after forms/entries, preview/assets
+ * and deploys), in the run's last minutes where the worker files run: 20 s then cost 20 s of the
+ * run each time, and the next file starts a Miniflare of its own either way.
  */
-const DISPOSE_WAIT_MS = 20_000;
+const DISPOSE_WAIT_MS = 5_000;
 /** KV puts a TestWorker has in flight at once (see putAll). */
 const PUTS_IN_FLIGHT = 16;
 /** The ids of the site's KV namespace and of FORMS_DB: Miniflare keeps their files by these. */
