@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import type { SqlDatabase, SqlStatement, SqlValue } from '../../worker/forms/entries';
 import type { KvTarget } from './kv-cli';
-import { bindingsOf, openLocalState } from './local-state';
+import { bindingsOf, openLocalBinding, type EnvironmentBindings } from './local-state';
 import { applyPendingMigrations, DEFAULT_MIGRATIONS_TABLE, type BatchDatabase } from './migrations';
 import { runWrangler } from './wrangler';
 import { readWranglerToml, WRANGLER_TOML } from './wrangler-toml';
@@ -135,28 +135,18 @@ export function migrationsSummary(output: string): string {
 const toStderr = (line: string) => void process.stderr.write(`${line}\n`);
 
 /** The local FORMS_DB of the environment, in a workerd of its own; `dispose` stops it. */
-async function openD1(options: {
-  env?: string;
-  persistTo?: string;
-  config?: string;
-}): Promise<{ db: BatchDatabase; dispose: () => Promise<void> }> {
-  const state = await openLocalState<Record<string, BatchDatabase | undefined>>(options);
-  const db = state.env[D1_BINDING];
-  if (!db) {
-    await state.dispose();
-    throw new Error(`${options.config ?? 'wrangler.toml'} has no ${D1_BINDING} database${options.env ? ` in [env.${options.env}]` : ''}`);
-  }
-  return { db, dispose: state.dispose };
-}
+const openD1 = (options: { env?: string; persistTo?: string; config?: string }) =>
+  openLocalBinding<BatchDatabase>(D1_BINDING, options).then(({ binding, dispose }) => ({ db: binding, dispose }));
 
-/** Where wrangler.toml (or `config`) keeps the environment's migrations and their record, as wrangler reads them. */
-function migrationsOf({ env, config }: { env?: string; config?: string }): { dir: string; table: string } {
-  const path = config ?? WRANGLER_TOML;
-  const toml = readWranglerToml(path);
-  const database = bindingsOf(toml, env, config ?? 'wrangler.toml').d1_databases?.find((db) => db.binding === D1_BINDING);
-  // wrangler resolves migrations_dir against the config's folder
+/**
+ * Where an environment's FORMS_DB keeps its migrations and their record, as wrangler reads them:
+ * `migrations_dir` against the config file's folder, `migrations_table` or wrangler's default.
+ * `bindings` undefined (an environment the file lacks): the defaults.
+ */
+export function d1MigrationsOf(bindings: EnvironmentBindings | undefined, configPath: string): { dir: string; table: string } {
+  const database = bindings?.d1_databases?.find((db) => db.binding === D1_BINDING);
   return {
-    dir: resolve(dirname(path), database?.migrations_dir ?? 'migrations'),
+    dir: resolve(dirname(configPath), database?.migrations_dir ?? 'migrations'),
     table: database?.migrations_table ?? DEFAULT_MIGRATIONS_TABLE,
   };
 }
@@ -172,18 +162,17 @@ export async function applyD1Migrations(
   progress: (line: string) => void = toStderr,
 ): Promise<string> {
   progress(`${D1_BINDING} migrations: applying migrations/ to the ${target.mode} database${target.env ? ` (${target.env})` : ''}`);
-  let summary: string;
   if (target.mode === 'local') {
-    const { dir, table } = migrationsOf(target);
+    const configPath = target.config ?? WRANGLER_TOML;
+    const { dir, table } = d1MigrationsOf(
+      bindingsOf(readWranglerToml(configPath), target.env, target.config ?? 'wrangler.toml'),
+      configPath,
+    );
     const { db, dispose } = await openD1(target);
-    try {
-      const applied = await applyPendingMigrations(db, dir, table);
-      summary = applied.length
-        ? `${D1_BINDING} migrations: ${applied.length} applied (${applied.join(', ')})`
-        : `${D1_BINDING} migrations: none to apply, the schema is up to date`;
-    } finally {
-      await dispose();
-    }
+    const applied = await applyPendingMigrations(db, dir, table).finally(dispose);
+    const summary = applied.length
+      ? `${D1_BINDING} migrations: ${applied.length} applied (${applied.join(', ')})`
+      : `${D1_BINDING} migrations: none to apply, the schema is up to date`;
     progress(summary);
     return `${summary}\n`;
   }

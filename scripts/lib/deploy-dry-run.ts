@@ -5,12 +5,12 @@
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import { ROOT } from './bundle';
-import { withD1 } from './d1-client';
+import { d1MigrationsOf, withD1 } from './d1-client';
 import type { KvTarget } from './kv-cli';
 import { appliedMigrationNames, migrationNames } from './migrations';
 import { neededSecrets, preflight, type Preflight } from './preflight';
@@ -34,8 +34,9 @@ export interface DryRunSources {
 
 const SecretList = z.array(z.object({ name: z.string() }));
 
-/** The migrations D1 recorded as applied (wrangler's own d1_migrations table); none before the first. */
-export const appliedMigrations = (target: KvTarget): Promise<string[]> => withD1(target, (db) => appliedMigrationNames(db));
+/** The migrations D1 recorded as applied (wrangler's own table, d1_migrations unless `table` says); none before the first. */
+export const appliedMigrations = (target: KvTarget, table?: string): Promise<string[]> =>
+  withD1(target, (db) => appliedMigrationNames(db, table));
 
 async function secretsOnCloudflare(env: string): Promise<string[]> {
   const out = await runWrangler(['secret', 'list', '--env', env, '--format', 'json']);
@@ -54,8 +55,8 @@ export async function deployDryRun(sources: DryRunSources, buildId: string): Pro
   const tomlPath = sources.wranglerToml ?? WRANGLER_TOML;
   const config = readWranglerToml(tomlPath);
   const section = config.env?.[sources.env];
-  const migrationsDir = join(dirname(tomlPath), section?.d1_databases?.[0]?.migrations_dir ?? 'migrations');
-  const migrations = await migrationNames(migrationsDir);
+  const recorded = d1MigrationsOf(section, tomlPath);
+  const migrations = await migrationNames(recorded.dir);
   const dryRunDir = await mkdtemp(join(tmpdir(), 'deploy-dry-run-'));
   try {
     const size = sources.measured ?? (await wranglerDryRun(sources.outDir, dryRunDir));
@@ -64,7 +65,7 @@ export async function deployDryRun(sources: DryRunSources, buildId: string): Pro
       config,
       envTypes: await readFile(sources.envTypes ?? join(ROOT, 'worker/env.d.ts'), 'utf8'),
       migrations,
-      applied: sources.d1 ? await appliedMigrations(sources.d1) : null,
+      applied: sources.d1 ? await appliedMigrations(sources.d1, recorded.table) : null,
       secrets: section ? neededSecrets(section, await webhookSecrets(sources.outDir, buildId)) : [],
       secretsSet: sources.remoteSecrets ? await secretsOnCloudflare(sources.env) : null,
       uploadGzipBytes: Math.round(size.gzipKiB * 1024),

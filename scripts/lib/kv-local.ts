@@ -5,7 +5,7 @@
  * a record instead of a second a batch.
  */
 import type { KvClient } from './kv-cli';
-import { openLocalState } from './local-state';
+import { openLocalBinding } from './local-state';
 
 /** The part of the KV binding used here (scripts build without the Workers runtime types). */
 export interface KvBinding {
@@ -82,17 +82,10 @@ export function kvClientOf(binding: () => Promise<KvBinding>): KvClient {
 }
 
 export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
-  let proxy: Promise<{ kv: KvBinding; dispose: () => Promise<void> }> | null = null;
-  const open = () =>
-    (proxy ??= openLocalState<{ SITE_KV?: KvBinding }>({ env, ...(persistTo ? { persistTo } : {}) }).then((state) => {
-      if (!state.env.SITE_KV) {
-        void state.dispose();
-        throw new Error(`wrangler.toml has no SITE_KV binding${env ? ` in [env.${env}]` : ''}`);
-      }
-      return { kv: state.env.SITE_KV, dispose: state.dispose };
-    }));
+  let proxy: Promise<{ binding: KvBinding; dispose: () => Promise<void> }> | null = null;
+  const open = () => (proxy ??= openLocalBinding<KvBinding>('SITE_KV', { env, persistTo }));
   return {
-    ...kvClientOf(async () => (await open()).kv),
+    ...kvClientOf(async () => (await open()).binding),
     async close() {
       if (proxy) await (await proxy).dispose();
       proxy = null;

@@ -31,10 +31,11 @@ export interface LocalState<Env> {
   dispose: () => Promise<void>;
 }
 
-type Bindings = Pick<WranglerToml, 'kv_namespaces' | 'd1_databases'>;
+/** The bindings of the top level or of one environment. */
+export type EnvironmentBindings = Pick<WranglerToml, 'kv_namespaces' | 'd1_databases'>;
 
 /** The environment's own bindings, as wrangler reads them: an environment inherits none from the top level. */
-export function bindingsOf(config: WranglerToml, env: string | undefined, source: string): Bindings {
+export function bindingsOf(config: WranglerToml, env: string | undefined, source: string): EnvironmentBindings {
   if (env === undefined) return config;
   const own = config.env?.[env];
   if (!own) throw new Error(`${source} has no [env.${env}]`);
@@ -76,4 +77,18 @@ export async function openMiniflare<Env>(options: {
   const mf: Miniflare = new Miniflare({ modules: true, script: 'export default {}', ...options });
   const bindings = await mf.getBindings();
   return { env: bindings as Env, dispose: () => mf.dispose() };
+}
+
+/** One binding of the environment's local state; refused by name when the environment has no such binding. */
+export async function openLocalBinding<B>(
+  name: string,
+  options: LocalStateOptions = {},
+): Promise<{ binding: B; dispose: () => Promise<void> }> {
+  const state = await openLocalState<Record<string, B | undefined>>(options);
+  const binding = state.env[name];
+  if (binding === undefined) {
+    await state.dispose();
+    throw new Error(`${options.config ?? 'wrangler.toml'} has no ${name} binding${options.env ? ` in [env.${options.env}]` : ''}`);
+  }
+  return { binding, dispose: state.dispose };
 }

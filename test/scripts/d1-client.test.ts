@@ -1,6 +1,7 @@
 /** SQL for `wrangler d1 execute`, which takes no parameters: values are written in as literals. */
 import { describe, expect, test } from 'vitest';
-import { inlineParams, migrationsSummary, sqlLiteral } from '../../scripts/lib/d1-client';
+import { d1MigrationsOf, inlineParams, migrationsSummary, sqlLiteral } from '../../scripts/lib/d1-client';
+import { parseWranglerToml } from '../../scripts/lib/wrangler-toml';
 
 describe('SQL literals', () => {
   test('a string is quoted with its quotes doubled, so it cannot end the literal', () => {
@@ -55,5 +56,21 @@ describe('what a migrations run says when it is done', () => {
     expect(migrationsSummary('Resource location: local\n\n✅ No migrations to apply!\n')).toBe(
       'FORMS_DB migrations: none to apply, the schema is up to date',
     );
+  });
+});
+
+describe("where an environment's FORMS_DB keeps its migrations", () => {
+  const bindings = parseWranglerToml(
+    'name = "t"\ncompatibility_date = "2026-04-20"\n' +
+      '[[d1_databases]]\nbinding = "OTHER_DB"\ndatabase_name = "o"\ndatabase_id = "o"\nmigrations_dir = "other"\n' +
+      '[[d1_databases]]\nbinding = "FORMS_DB"\ndatabase_name = "f"\ndatabase_id = "f"\nmigrations_dir = "db/forms"\nmigrations_table = "forms_migrations"\n',
+  );
+
+  test("is FORMS_DB's own folder, against the config's folder, and its own record table", () => {
+    expect(d1MigrationsOf(bindings, '/site/wrangler.toml')).toEqual({ dir: '/site/db/forms', table: 'forms_migrations' });
+  });
+
+  test("is wrangler's defaults for an environment the file lacks", () => {
+    expect(d1MigrationsOf(undefined, '/site/wrangler.toml')).toEqual({ dir: '/site/migrations', table: 'd1_migrations' });
   });
 });

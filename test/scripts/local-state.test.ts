@@ -1,6 +1,9 @@
 /** Which local stores a command opens: the ids wrangler dev keeps each binding's files under. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { localBindingIds } from '../../scripts/lib/local-state';
+import { localBindingIds, openLocalBinding } from '../../scripts/lib/local-state';
 import { parseWranglerToml, readWranglerToml } from '../../scripts/lib/wrangler-toml';
 
 const toml = (text: string) => parseWranglerToml(`name = "t"\ncompatibility_date = "2026-04-20"\n${text}`);
@@ -28,5 +31,20 @@ describe('the local bindings of a wrangler.toml environment', () => {
 
   test('of an environment the file does not have are refused, naming it', () => {
     expect(() => localBindingIds(toml(''), 'staging', 'my.toml')).toThrow('my.toml has no [env.staging]');
+  });
+});
+
+describe('a binding opened from local state', () => {
+  test('that the environment lacks is refused, naming the binding, the file and the environment', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'local-state-'));
+    try {
+      const config = join(dir, 'wrangler.toml');
+      await writeFile(config, 'name = "t"\ncompatibility_date = "2026-04-20"\n[env.staging]\nname = "s"\n');
+      await expect(openLocalBinding('FORMS_DB', { config, env: 'staging', persistTo: join(dir, 'state') })).rejects.toThrow(
+        `${config} has no FORMS_DB binding in [env.staging]`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
