@@ -20,7 +20,7 @@ export interface KvBinding {
 }
 
 /**
- * Sixteen calls at a time: each is a round trip through the platform proxy to workerd, and in
+ * Sixteen calls at a time: each is a round trip through Miniflare to workerd, and in
  * flight together they take about a third less time and CPU than one after another. A putMany's
  * records land in no promised order, as with `wrangler kv bulk put`; what must come after
  * (the pointer, the marker) is a putMany of its own.

@@ -67,11 +67,12 @@ export function stopperFor(
 
 /**
  * Binds the stop of `child` to this process's SIGINT and SIGTERM, in place of the handlers
- * libraries added: wrangler's module, loaded for the local KV and D1, adds ones that call
- * process.exit() at once (exit 0, for its `pages dev`), and Miniflare one that exits 143.
- * Either ended the script before its own handler ran, and wrangler dev and workerd kept serving
- * with no parent. So: call it once the local proxies are open. (tsx's own handler, which tells
- * its parent process of the signal, is hidden from process.listeners() and stays.)
+ * libraries added: Miniflare, which opens the local KV and D1 (local-state.ts), adds one that
+ * exits 143, and wrangler's module, where a script loads it, ones that call process.exit() at
+ * once (exit 0, for its `pages dev`). Either ended the script before its own handler ran, and
+ * wrangler dev and workerd kept serving with no parent. So: call it once the local state has
+ * been opened. (tsx's own handler, which tells its parent process of the signal, is hidden from
+ * process.listeners() and stays.)
  */
 export function stopOnSignals(child: ChildProcess, options: StopOptions = {}): Stopper {
   const stopper = stopperFor(child, options);

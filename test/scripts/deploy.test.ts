@@ -117,7 +117,7 @@ describe('what wrangler would upload, and what a deploy depends on', () => {
     try {
       await cp(join(REPO_ROOT, 'wrangler.toml'), join(tree, 'wrangler.toml'));
       await cp(join(REPO_ROOT, 'migrations'), join(tree, 'migrations'), { recursive: true });
-      // Applied as a deploy applies them, by wrangler, which records them; then one more arrives.
+      // Applied and recorded in wrangler's d1_migrations table, as npm start does; then one more arrives.
       await applyD1Migrations({ mode: 'local', env: 'production', persistTo: state, config: join(tree, 'wrangler.toml') });
       await writeFile(join(tree, 'migrations', '0099_form_entries_note.sql'), 'ALTER TABLE form_entries ADD COLUMN note TEXT;\n');
       const result = await deployDryRun(
@@ -140,7 +140,7 @@ describe('what wrangler would upload, and what a deploy depends on', () => {
       await rm(tree, { recursive: true, force: true });
       await rm(state, { recursive: true, force: true });
     }
-    // `wrangler d1 migrations apply` and a platform proxy to read them back: over 60 s once,
+    // The migrations applied, a workerd to read them back and wrangler's dry run: over 60 s once,
     // niced in a full run beside callgrind.
   }, 120_000);
 
