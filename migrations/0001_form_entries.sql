@@ -1,6 +1,7 @@
 -- Form entries sent to POST /_app/forms (forms without their own endpoint): one row per entry.
--- Applied by `wrangler d1 migrations apply FORMS_DB` (npm start locally, npm run deploy remotely,
--- test/support/workerd.ts in the tests). Rows older than FORM_RETENTION_DAYS are deleted by the
+-- Applied by `wrangler d1 migrations apply FORMS_DB` remotely (npm run deploy), by npm start locally
+-- in the same way and with the same record (scripts/lib/migrations.ts), and by test/support/workerd.ts
+-- in the tests. Rows older than FORM_RETENTION_DAYS are deleted by the
 -- worker's scheduled handler (worker/forms/scheduled.ts).
 CREATE TABLE form_entries (
   -- made by the worker (a UUID); also the entry's id for the webhook receiver (X-Entry-Id)
