@@ -61,7 +61,7 @@ export async function bundleClient(
   return {
     assets: { ...assets, headScript: { code: head.code, hash: head.hash } },
     files: Object.keys(result.metafile.outputs),
-    inputs: [...Object.keys(result.metafile.inputs), ...head.inputs].map((path) => resolve(ROOT, path)),
+    inputs: [...sourceFiles(result.metafile), ...head.inputs],
   };
 }
 
@@ -101,7 +101,18 @@ export async function bundleHeadScript(): Promise<NonNullable<ClientAssets['head
   const code = result.outputFiles[0]!.text.trim();
   // It goes into the HTML as it is: nothing in it may end the element or open a comment.
   if (/<\/script|<!--/i.test(code)) throw new Error('app/client/head-script.ts cannot be inlined: its code holds "</script" or "<!--"');
-  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`, inputs: Object.keys(result.metafile.inputs) };
+  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`, inputs: sourceFiles(result.metafile) };
+}
+
+/**
+ * The files a bundle was read from, as absolute paths. esbuild's metafile also lists inputs that
+ * are no file: a plugin's module (`first-load:…`, namespace first) and a define (`<define:…>`).
+ * A memo that watched those would find them missing, take that for an edit, and never keep a value.
+ */
+function sourceFiles(metafile: Metafile): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((path) => !path.startsWith('<') && !/^[\w-]+:/.test(path))
+    .map((path) => resolve(ROOT, path));
 }
 
 function clientAssetsFrom(metafile: Metafile, publicDir: string): ClientAssets {
@@ -149,9 +160,11 @@ export interface CodeBundles {
   assets: ClientAssets;
   clientFiles: { path: string; text: string }[];
   workerCode: string;
+  /** whether this process had bundled the same sources under the same label already (no esbuild run) */
+  reused: boolean;
 }
 
-const codeBundles = inputMemo<CodeBundles>();
+const codeBundles = inputMemo<Omit<CodeBundles, 'reused'>>();
 
 /**
  * The client bundle into `publicDir` and the worker into `workerOutfile`, as a build writes them.
@@ -172,7 +185,7 @@ export async function bundleCode(publicDir: string, workerOutfile: string, codeL
     );
     return {
       value: { assets: client.assets, clientFiles, workerCode: await readFile(workerFile, 'utf8') },
-      inputs: [...client.inputs, ...Object.keys(worker.inputs).map((path) => resolve(ROOT, path))],
+      inputs: [...client.inputs, ...sourceFiles(worker)],
     };
   });
   if (reused) {
@@ -182,5 +195,5 @@ export async function bundleCode(publicDir: string, workerOutfile: string, codeL
     };
     await Promise.all([...value.clientFiles.map((f) => write(resolve(publicRoot, f.path), f.text)), write(workerFile, value.workerCode)]);
   }
-  return value;
+  return { ...value, reused };
 }

@@ -167,8 +167,12 @@ describe('the code of a second build from the same sources', () => {
   }, 60_000);
   afterAll(() => Promise.all([first, second].map((b) => b && rm(b.dir, { recursive: true, force: true }))));
 
+  test('is not bundled again: the sources are the first build’s', () => {
+    expect([first.code.reused, second.code.reused]).toEqual([false, true]);
+  });
+
   test('is the first build’s: the same assets, client files and worker', () => {
-    expect(second.code).toEqual(first.code);
+    expect({ ...second.code, reused: false }).toEqual(first.code);
     expect(first.code.clientFiles.map((f) => f.path)).toContain(first.code.assets.entry.slice(1));
   });
 
