@@ -4,6 +4,7 @@
  * without a wrangler process per call, so local publishes and their tests take milliseconds
  * a record instead of a second a batch.
  */
+import type { KvBulkWriter } from './kv-bulk';
 import type { KvClient } from './kv-cli';
 import { openLocalBinding } from './local-state';
 
@@ -19,24 +20,23 @@ export interface KvBinding {
   delete(key: string): Promise<void>;
 }
 
-/**
- * Sixteen calls at a time: each is a round trip through Miniflare to workerd, and in
- * flight together they take about a third less time and CPU than one after another. A putMany's
- * records land in no promised order, as with `wrangler kv bulk put`; what must come after
- * (the pointer, the marker) is a putMany of its own.
- */
-async function inBatches<T>(items: readonly T[], op: (item: T) => Promise<void>, size = 16): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(op));
-}
-
 /** The most keys KV's bulk read takes in one call. */
 const BULK_GET_KEYS = 100;
 
+/** A local namespace: its binding (through Miniflare's proxy) for reads, its bulk writer for writes. */
+export interface LocalNamespace {
+  binding: KvBinding;
+  bulk: KvBulkWriter;
+}
+
 /**
- * A KvClient over a KV binding of a local workerd, which `binding` opens at the first call:
- * localKv's, or one of several namespaces a test opens in one workerd.
+ * A KvClient over a KV namespace of a local workerd, which `open` opens at the first call:
+ * localKv's, or one of several namespaces a test opens in one workerd. Writes go in batches
+ * (scripts/lib/kv-bulk.ts). A putMany's records land in no promised order, as with `wrangler kv
+ * bulk put`; what must come after (the pointer, the marker) is a putMany of its own.
  */
-export function kvClientOf(binding: () => Promise<KvBinding>): KvClient {
+export function kvClientOf(open: () => Promise<LocalNamespace>): KvClient {
+  const binding = async () => (await open()).binding;
   async function listWithMetadata(prefix: string): Promise<Map<string, unknown>> {
     const kv = await binding();
     const keys = new Map<string, unknown>();
@@ -71,21 +71,22 @@ export function kvClientOf(binding: () => Promise<KvBinding>): KvClient {
       return new Map(keys.map((key) => [key, values.get(key) ?? null]));
     },
     async putMany(records) {
-      const kv = await binding();
-      await inBatches(records, (r) => kv.put(r.key, r.value, r.metadata ? { metadata: r.metadata } : {}));
+      await (await open()).bulk.put(records);
     },
     async deleteMany(keys) {
-      const kv = await binding();
-      await inBatches(keys, (key) => kv.delete(key));
+      await (await open()).bulk.delete(keys);
     },
   };
 }
 
 export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
-  let proxy: Promise<{ binding: KvBinding; dispose: () => Promise<void> }> | null = null;
+  let proxy: Promise<{ binding: KvBinding; kvBulk: KvBulkWriter; dispose: () => Promise<void> }> | null = null;
   const open = () => (proxy ??= openLocalBinding<KvBinding>('SITE_KV', { env, persistTo }));
   return {
-    ...kvClientOf(async () => (await open()).binding),
+    ...kvClientOf(async () => {
+      const { binding, kvBulk } = await open();
+      return { binding, bulk: kvBulk };
+    }),
     async close() {
       if (proxy) await (await proxy).dispose();
       proxy = null;

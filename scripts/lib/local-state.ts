@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import type { Miniflare } from 'miniflare';
 import { ROOT } from './bundle';
+import { KV_BULK_WORKER, kvBulkWriter, type KvBulkDispatch, type KvBulkWriter } from './kv-bulk';
 import { readWranglerToml, WRANGLER_TOML, type WranglerToml } from './wrangler-toml';
 
 /** Where local state lives when `--persist-to` is not given: wrangler's own default. */
@@ -28,6 +29,8 @@ export interface LocalStateOptions {
 
 export interface LocalState<Env> {
   env: Env;
+  /** batched writes to the KV namespace bound as `binding` (scripts/lib/kv-bulk.ts) */
+  kvBulk(binding: string): KvBulkWriter;
   dispose: () => Promise<void>;
 }
 
@@ -74,21 +77,25 @@ export async function openMiniflare<Env>(options: {
   d1Databases?: Record<string, string>;
 }): Promise<LocalState<Env>> {
   const { Miniflare } = await import('miniflare');
-  const mf: Miniflare = new Miniflare({ modules: true, script: 'export default {}', ...options });
+  const mf: Miniflare = new Miniflare({ modules: true, script: KV_BULK_WORKER, ...options });
   const bindings = await mf.getBindings();
-  return { env: bindings as Env, dispose: () => mf.dispose() };
+  const dispatch: KvBulkDispatch = (url, init) => mf.dispatchFetch(url, init);
+  return { env: bindings as Env, kvBulk: (binding) => kvBulkWriter(dispatch, binding), dispose: () => mf.dispose() };
 }
 
-/** One binding of the environment's local state; refused by name when the environment has no such binding. */
+/**
+ * One binding of the environment's local state; refused by name when the environment has no such
+ * binding. `kvBulk` writes to it in batches when it is a KV namespace.
+ */
 export async function openLocalBinding<B>(
   name: string,
   options: LocalStateOptions = {},
-): Promise<{ binding: B; dispose: () => Promise<void> }> {
+): Promise<{ binding: B; kvBulk: KvBulkWriter; dispose: () => Promise<void> }> {
   const state = await openLocalState<Record<string, B | undefined>>(options);
   const binding = state.env[name];
   if (binding === undefined) {
     await state.dispose();
     throw new Error(`${options.config ?? 'wrangler.toml'} has no ${name} binding${options.env ? ` in [env.${options.env}]` : ''}`);
   }
-  return { binding, dispose: state.dispose };
+  return { binding, kvBulk: state.kvBulk(name), dispose: state.dispose };
 }

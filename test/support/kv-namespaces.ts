@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kvClientOf, type KvBinding } from '../../scripts/lib/kv-local';
 import type { KvClient } from '../../scripts/lib/kv-cli';
-import { openMiniflare } from '../../scripts/lib/local-state';
+import { openMiniflare, type LocalState } from '../../scripts/lib/local-state';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import { tempDir } from './built-site';
 
@@ -23,7 +23,7 @@ export interface KvNamespaces {
 /** `count` namespaces, opened at the first call of any of them; `close` stops the workerd and removes its state. */
 export function emptyKvNamespaces(count: number): KvNamespaces {
   let taken = 0;
-  let opened: Promise<{ env: Record<string, KvBinding>; dispose: () => Promise<void>; dir: string }> | null = null;
+  let opened: Promise<LocalState<Record<string, KvBinding>> & { dir: string }> | null = null;
   const open = () =>
     (opened ??= (async () => {
       const dir = await tempDir('kv-namespaces');
@@ -33,13 +33,16 @@ export function emptyKvNamespaces(count: number): KvNamespaces {
         defaultPersistRoot: join(dir, 'v3'),
         kvNamespaces,
       });
-      return { env: proxy.env, dispose: proxy.dispose, dir };
+      return { ...proxy, dir };
     })());
   return {
     next() {
       if (taken >= count) throw new Error(`all ${count} KV namespaces are taken: ask for more`);
       const binding = `KV_${taken++}`;
-      return kvClientOf(async () => (await open()).env[binding]!);
+      return kvClientOf(async () => {
+        const state = await open();
+        return { binding: state.env[binding]!, bulk: state.kvBulk(binding) };
+      });
     },
     async close() {
       if (!opened) return;

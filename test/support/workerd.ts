@@ -14,6 +14,7 @@ import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { BuildIndex } from '../../app/build-records';
 import { kvKeys } from '../../app/kv-keys';
 import type { KvRecord } from '../../scripts/lib/build-records';
+import { KV_BULK_WORKER, kvBulkWriter, type KvBulkWriter } from '../../scripts/lib/kv-bulk';
 import { applyMigrations } from '../../scripts/lib/migrations';
 import { assetsDirInBuild } from '../../scripts/lib/wrangler-config';
 import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
@@ -29,11 +30,11 @@ import type { BuiltSite } from './built-site';
  * run each time, and the next file starts a Miniflare of its own either way.
  */
 const DISPOSE_WAIT_MS = 5_000;
-/** KV puts a TestWorker has in flight at once (see putAll). */
-const PUTS_IN_FLIGHT = 16;
 /** The ids of the site's KV namespace and of FORMS_DB: Miniflare keeps their files by these. */
 const SITE_KV_ID = 'site-kv';
 const FORMS_DB_ID = 'forms-db';
+/** The worker beside the site's that writes its KV in batches (scripts/lib/kv-bulk.ts). */
+const KV_BULK = 'kv-bulk';
 
 /** undici's "fetch failed" for a connection reset while the request was being written. */
 function isResetBeforeAnswer(err: unknown): boolean {
@@ -187,23 +188,19 @@ export interface KvFault {
 }
 
 /**
- * Sixteen puts in flight, as scripts/lib/kv-local.ts writes: each is a round trip through
- * Miniflare's proxy, and one after another they were most of a publish's CPU. The last record
- * of a key wins, as it would one after another; which lands first is not promised, as with KV
- * itself, so what must come later is a put of its own (publishTo).
+ * Puts in batches through a worker of the same workerd (scripts/lib/kv-bulk.ts), as local
+ * publishes write. The last record of a key wins, as it would one after another; which lands
+ * first is not promised, as with KV itself, so what must come later is a put of its own (publishTo).
  */
-async function putAll(ns: KvNamespace, records: KvRecord[]): Promise<void> {
-  const last = [...new Map(records.map((r) => [r.key, r.value]))];
-  for (let i = 0; i < last.length; i += PUTS_IN_FLIGHT) {
-    await Promise.all(last.slice(i, i + PUTS_IN_FLIGHT).map(([key, value]) => ns.put(key, value)));
-  }
+async function putAll(kv: KvBulkWriter, records: KvRecord[]): Promise<void> {
+  await kv.put([...new Map(records.map((r) => [r.key, r.value]))].map(([key, value]) => ({ key, value })));
 }
 
 /**
  * As scripts/lib/publish.ts does it: records, the pointer, then the published marker and the
  * pointer of the build's records format.
  */
-async function publishTo(ns: KvNamespace, site: BuiltSite): Promise<void> {
+async function publishTo(ns: KvBulkWriter, site: BuiltSite): Promise<void> {
   await putAll(ns, site.build.records);
   await putAll(ns, [site.build.pointer]);
   await putAll(ns, [
@@ -226,7 +223,7 @@ async function storageTemplate(dir: string, site: BuiltSite | undefined): Promis
     workers: [
       {
         modules: true,
-        script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+        script: KV_BULK_WORKER,
         compatibilityDate: COMPATIBILITY_DATE,
         kvNamespaces: { SITE_KV: SITE_KV_ID },
         d1Databases: { FORMS_DB: FORMS_DB_ID },
@@ -235,7 +232,11 @@ async function storageTemplate(dir: string, site: BuiltSite | undefined): Promis
   });
   try {
     await applyMigrations(await mf.getD1Database('FORMS_DB'));
-    if (site) await publishTo(await mf.getKVNamespace('SITE_KV'), site);
+    if (site)
+      await publishTo(
+        kvBulkWriter((url, init) => mf.dispatchFetch(url, init), 'SITE_KV'),
+        site,
+      );
   } finally {
     // Disposed, workerd has closed the files: they are whole to copy.
     await disposeWithin(mf, DISPOSE_WAIT_MS);
@@ -392,6 +393,8 @@ export async function startWorker(
           ]
         : [{ ...main, ...formStore, kvNamespaces: { SITE_KV: SITE_KV_ID } }]),
       ...(storageFaults ? [storageFaultsWorker] : []),
+      // Where the tests' publishes write, in batches: the site's namespace, bound by its id.
+      { name: KV_BULK, modules: true, script: KV_BULK_WORKER, kvNamespaces: { SITE_KV: SITE_KV_ID } },
     ],
   });
   let options = optionsOf(await mainOf(deployed));
@@ -404,7 +407,8 @@ export async function startWorker(
   const kv = () => mf.getKVNamespace(store.binding, store.worker);
   const d1 = () => (storageFaults ? mf.getD1Database('INNER_DB', 'storage-faults') : mf.getD1Database('FORMS_DB'));
   await applyMigrations(await d1());
-  const put = async (records: KvRecord[]) => putAll(await kv(), records);
+  const bulk = kvBulkWriter(async (url, init) => (await mf.getWorker(KV_BULK)).fetch(url, init), 'SITE_KV');
+  const put = (records: KvRecord[]) => putAll(bulk, records);
   /**
    * The storage folders of a fresh restart (migrated D1, and KV with the site published or empty),
    * made once per kind by a Miniflare of a worker that only binds them: the same namespace and
@@ -450,7 +454,7 @@ export async function startWorker(
     url: url.origin,
     kv,
     put,
-    publish: async (s) => publishTo(await kv(), s),
+    publish: (s) => publishTo(bulk, s),
     logs,
     close: async () => {
       await disposeWithin(mf, DISPOSE_WAIT_MS);
