@@ -38,6 +38,8 @@ if (chromium.action === 'install') {
 
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'edge-site-test-'));
+// One bundle of the code per run, not one per process that builds (scripts/lib/input-memo.ts).
+process.env.EDGE_SITE_BUNDLE_CACHE = join(reports, 'bundles');
 let passed = 0;
 let failed = 0;
 let ok = true;

@@ -1,5 +1,5 @@
 /** A value computed from files is reused while the files hold the same bytes, and computed again once one changes. */
-import { rm, utimes, writeFile } from 'node:fs/promises';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { inputMemo, type Computed } from '../../scripts/lib/input-memo';
@@ -80,5 +80,43 @@ describe('inputMemo', () => {
     for (const key of ['x', 'y', 'z']) await memo.get(key, compute);
     expect((await memo.get('z', compute)).reused).toBe(true);
     expect((await memo.get('x', compute)).reused).toBe(false);
+  });
+});
+
+describe('inputMemo with a store folder', () => {
+  const store = () => join(dir, 'store');
+
+  test("another memo on the same store (another process) reuses the first one's value", async () => {
+    const { compute, runs } = counted();
+    await inputMemo<number>({ store: store() }).get('k', compute);
+    expect(await inputMemo<number>({ store: store() }).get('k', compute)).toEqual({ value: 1, reused: true });
+    expect(runs()).toBe(1);
+  });
+
+  test('a stored value whose input has other bytes now is computed again, and the store keeps the new one', async () => {
+    const { compute } = counted();
+    await inputMemo<number>({ store: store() }).get('k', compute);
+    await writeFile(a, 'export const a = 3;');
+    await utimes(a, past, past);
+    expect(await inputMemo<number>({ store: store() }).get('k', compute)).toEqual({ value: 2, reused: false });
+    expect(await inputMemo<number>({ store: store() }).get('k', compute)).toEqual({ value: 2, reused: true });
+  });
+
+  test('a file in the store that is not an entry is computed again, not trusted', async () => {
+    const { compute } = counted();
+    await inputMemo<number>({ store: store() }).get('k', compute);
+    const [file] = await readdir(store());
+    await writeFile(join(store(), file!), '{"value": 99}');
+    expect(await inputMemo<number>({ store: store() }).get('k', compute)).toEqual({ value: 2, reused: false });
+  });
+
+  test('a value not kept in memory is not stored either', async () => {
+    let runs = 0;
+    const editing = async (): Promise<Computed<number>> => {
+      await writeFile(a, `export const a = ${++runs};`);
+      return { value: runs, inputs: [a, b] };
+    };
+    await inputMemo<number>({ store: store() }).get('k', editing);
+    expect(await readdir(store()).catch(() => [])).toEqual([]);
   });
 });
