@@ -104,7 +104,17 @@ async function vitest(label: string, projects: string[], { quiet = false, niced 
 // which reports each of the two as its own check.
 async function staticChecks() {
   const report = join(reports, 'static-checks.json');
-  const both = await run('typecheck and lint', 'nice', ['-n', '10', bin('tsx'), 'scripts/static-checks.ts', '--report', report], true);
+  // A young generation of 64 MB: the TypeScript programs and ESLint allocate short-lived objects
+  // by the million, and fewer, larger scavenges took about 7 of their 117 CPU-seconds off
+  // (measured alone, in turn, 2026-11-28; 32 and 128 MB did not). The test processes did not gain.
+  const youngGeneration = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim() };
+  const both = await run(
+    'typecheck and lint',
+    'nice',
+    ['-n', '10', bin('tsx'), 'scripts/static-checks.ts', '--report', report],
+    true,
+    youngGeneration,
+  );
   let results: { ok: boolean; report: string }[];
   try {
     const checks = JSON.parse(readFileSync(report, 'utf8')) as { label: string; ok: boolean; seconds: number; output: string }[];
