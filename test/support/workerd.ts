@@ -21,13 +21,12 @@ import { readWranglerToml } from '../../scripts/lib/wrangler-toml';
 import type { BuiltSite } from './built-site';
 
 /**
- * How long a file's teardown waits for Miniflare to dispose of workerd. Once, in CI on a starved
- * CPU, `dispose()` did not settle within the 60 s hook timeout after all of its file's tests had
- * passed (not traced to a cause). The file's verdict is its tests': past this, the teardown says
- * so and goes on, and Miniflare's exit hook ends workerd with the vitest worker. Full runs of
- * 2026-11-28 waited out the whole wait up to twice a run (after forms/entries, preview/assets
- * and deploys), in the run's last minutes where the worker files run: 20 s then cost 20 s of the
- * run each time, and the next file starts a Miniflare of its own either way.
+ * How long a file's teardown waits for Miniflare to dispose of workerd, past which it says so and
+ * goes on (Miniflare's exit hook ends workerd with the vitest worker; the file's verdict is its
+ * tests'). The waits that full runs hit, two or three a run, were responses whose bodies no test
+ * read: `dispose()` closes its undici dispatcher to workerd, and undici counts a request as
+ * running until its body is read or cancelled (undici's README, "Garbage Collection"). `close`
+ * now cancels those bodies first; this stays for a cause not yet seen.
  */
 const DISPOSE_WAIT_MS = 5_000;
 /** The ids of the site's KV namespace and of FORMS_DB: Miniflare keeps their files by these. */
@@ -432,6 +431,17 @@ export async function startWorker(
     templates.set(published, made);
     return made;
   };
+  // Responses whose bodies may still be unread, cancelled before dispose (see DISPOSE_WAIT_MS).
+  // Read ones are dropped now and then, so a file of thousands of requests keeps few.
+  const unread = new Set<Response>();
+  const keepUnread = (res: Response) => {
+    if (unread.size >= 256) for (const r of unread) if (r.bodyUsed) unread.delete(r);
+    unread.add(res);
+  };
+  const cancelUnread = async () => {
+    for (const res of unread) if (!res.bodyUsed) await res.body?.cancel().catch(() => {});
+    unread.clear();
+  };
   const worker: TestWorker = {
     // Concatenated, not resolved: `//evil.example` must reach the worker as a path, not a host.
     // A full URL picks the host (the preview host, say).
@@ -441,15 +451,18 @@ export async function startWorker(
           redirect: 'manual',
           ...init,
         } as never) as unknown as Promise<Response>;
+      let res: Response;
       try {
-        return await send();
+        res = await send();
       } catch (err) {
         if (!isResetBeforeAnswer(err) || init?.body instanceof ReadableStream) throw err;
         // A keep-alive connection workerd had closed (after answering a request whose body it
         // did not read, a 413 or 415) was reused for this one: it never reached the worker, so
         // it is sent again, as a browser does. A stream body cannot be sent twice.
-        return send();
+        res = await send();
       }
+      keepUnread(res);
+      return res;
     },
     url: url.origin,
     kv,
@@ -457,6 +470,7 @@ export async function startWorker(
     publish: (s) => publishTo(bulk, s),
     logs,
     close: async () => {
+      await cancelUnread();
       await disposeWithin(mf, DISPOSE_WAIT_MS);
       if (restarts) await rm(restarts, { recursive: true, force: true });
     },
