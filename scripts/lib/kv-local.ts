@@ -80,13 +80,10 @@ export function kvClientOf(open: () => Promise<LocalNamespace>): KvClient {
 }
 
 export function localKv({ env, persistTo }: { env?: string; persistTo?: string } = {}): KvClient & { close(): Promise<void> } {
-  let proxy: Promise<{ binding: KvBinding; kvBulk: KvBulkWriter; dispose: () => Promise<void> }> | null = null;
+  let proxy: Promise<LocalNamespace & { dispose: () => Promise<void> }> | null = null;
   const open = () => (proxy ??= openLocalBinding<KvBinding>('SITE_KV', { env, persistTo }));
   return {
-    ...kvClientOf(async () => {
-      const { binding, kvBulk } = await open();
-      return { binding, bulk: kvBulk };
-    }),
+    ...kvClientOf(open),
     async close() {
       if (proxy) await (await proxy).dispose();
       proxy = null;

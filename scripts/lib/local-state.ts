@@ -85,17 +85,17 @@ export async function openMiniflare<Env>(options: {
 
 /**
  * One binding of the environment's local state; refused by name when the environment has no such
- * binding. `kvBulk` writes to it in batches when it is a KV namespace.
+ * binding. `bulk` writes to it in batches when it is a KV namespace (kv-local.ts's LocalNamespace).
  */
 export async function openLocalBinding<B>(
   name: string,
   options: LocalStateOptions = {},
-): Promise<{ binding: B; kvBulk: KvBulkWriter; dispose: () => Promise<void> }> {
+): Promise<{ binding: B; bulk: KvBulkWriter; dispose: () => Promise<void> }> {
   const state = await openLocalState<Record<string, B | undefined>>(options);
   const binding = state.env[name];
   if (binding === undefined) {
     await state.dispose();
     throw new Error(`${options.config ?? 'wrangler.toml'} has no ${name} binding${options.env ? ` in [env.${options.env}]` : ''}`);
   }
-  return { binding, kvBulk: state.kvBulk(name), dispose: state.dispose };
+  return { binding, bulk: state.kvBulk(name), dispose: state.dispose };
 }

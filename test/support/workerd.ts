@@ -199,10 +199,10 @@ async function putAll(kv: KvBulkWriter, records: KvRecord[]): Promise<void> {
  * As scripts/lib/publish.ts does it: records, the pointer, then the published marker and the
  * pointer of the build's records format.
  */
-async function publishTo(ns: KvBulkWriter, site: BuiltSite): Promise<void> {
-  await putAll(ns, site.build.records);
-  await putAll(ns, [site.build.pointer]);
-  await putAll(ns, [
+async function publishTo(kv: KvBulkWriter, site: BuiltSite): Promise<void> {
+  await putAll(kv, site.build.records);
+  await putAll(kv, [site.build.pointer]);
+  await putAll(kv, [
     { key: kvKeys.published(site.build.id), value: site.build.pointer.value },
     { key: kvKeys.latestOfFormat(recordsFormatOfBuild(site)), value: site.build.pointer.value },
   ]);
